@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import Fastify, { type FastifyInstance } from "fastify";
+import { composition as defaultComposition, migrationSources, REALM_PATH } from "./modules/registry";
+import { ANONYMOUS } from "./platform/auth/actor";
+import { readBuildInfo } from "./platform/build-info";
+import type { Config } from "./platform/config";
+import { type Database, openDatabase } from "./platform/db/database";
+import { migrate } from "./platform/db/migrations";
+import { registerActuator } from "./platform/http/actuator";
+import { registerErrorHandling } from "./platform/http/errors";
+import { registerOpenApi } from "./platform/http/openapi";
+import { registerSecurityHeaders } from "./platform/http/security-headers";
+import { registerWebApp } from "./platform/http/web-app";
+import type { Composition, ModuleContext, ServerModule } from "./platform/module";
+
+export interface Platform {
+  app: FastifyInstance;
+  database: Database;
+  context: ModuleContext;
+  composition: Composition;
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']"],
+  };
+}
+
+function allModules(composition: Composition): ServerModule[] {
+  return [...composition.standalone, ...composition.groups.flatMap((group) => group.modules)];
+}
+
+/** Opens the database, brings its schema up to date and builds the HTTP server; does not listen. */
+export async function buildPlatform(
+  config: Config,
+  composition: Composition = defaultComposition,
+): Promise<Platform> {
+  const app = Fastify({
+    logger: createLogger(config),
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: "array", strict: false } },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    purpose: `openverde server on port ${config.port}`,
+  });
+  try {
+    const report = await migrate(database.db, migrationSources(composition));
+    if (report.applied.length > 0)
+      app.log.info({ applied: report.applied.length }, "database schema updated");
+    const context: ModuleContext = { config, database, log: app.log };
+    const authenticator = composition.authenticator(context);
+    const build = readBuildInfo();
+
+    registerErrorHandling(app);
+    app.addHook("onRequest", async (request, reply) => {
+      reply.header("x-request-id", request.id);
+      request.actor = ANONYMOUS;
+      request.actor = await authenticator.authenticate(request.headers.authorization);
+    });
+    await registerSecurityHeaders(app);
+    await app.register(compress, { global: true, threshold: 1024 });
+
+    for (const module of composition.standalone) {
+      if (module.routes) await app.register(module.routes(context));
+    }
+    for (const group of composition.groups) {
+      await app.register(
+        async (scope) => {
+          await registerOpenApi(scope, { group, version: build.version, realmPath: REALM_PATH });
+          await registerActuator(scope, database, build);
+          for (const module of group.modules) {
+            if (module.routes) await scope.register(module.routes(context));
+          }
+        },
+        { prefix: group.prefix },
+      );
+    }
+    await registerWebApp(app, {
+      distDir: config.webDistDir,
+      reservedPrefixes: [...composition.groups.map((group) => group.prefix), "/keycloak"],
+    });
+    await app.ready();
+    return {
+      app,
+      database,
+      context,
+      composition,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await app.close().catch(() => {});
+    await database.close();
+    throw error;
+  }
+}
+
+/** Runs every module's demo seed in composition order; each seed is idempotent. */
+export async function seedDemo(
+  context: ModuleContext,
+  composition: Composition = defaultComposition,
+): Promise<void> {
+  for (const module of allModules(composition)) {
+    if (module.seedDemo) await module.seedDemo(context);
+  }
+}

@@ -1,0 +1,26 @@
+import pino from "pino";
+import { migrationSources } from "../modules/registry";
+import { loadConfig } from "../platform/config";
+import { openDatabase } from "../platform/db/database";
+import { migrate } from "../platform/db/migrations";
+import type { Composition, ModuleContext, WithContext } from "../platform/module";
+
+/** The CLI works on DATA_DIR (with the server stopped) or on DATABASE_URL, always on a migrated schema. */
+export function contextOpener(composition: Composition): WithContext {
+  return async (work) => {
+    const config = loadConfig();
+    const log = pino({ level: process.env.LOG_LEVEL ?? "warn" });
+    const database = await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      purpose: `openverde cli (${process.argv.slice(2).join(" ")})`,
+    });
+    try {
+      await migrate(database.db, migrationSources(composition));
+      const context: ModuleContext = { config, database, log };
+      return await work(context);
+    } finally {
+      await database.close();
+    }
+  };
+}

@@ -1,0 +1,45 @@
+import { forbidden, unauthorized } from "../http/errors";
+
+export const REALM_ROLES = ["ROLE_USER", "ROLE_UPLOADER", "ROLE_REVIEWER", "ROLE_ADMIN"] as const;
+export type RealmRole = (typeof REALM_ROLES)[number];
+
+export interface SignedInActor {
+  kind: "user";
+  userId: string;
+  username: string;
+  email: string | undefined;
+  name: string | undefined;
+  roles: ReadonlySet<RealmRole>;
+  /** How the request proved who it is; some operations (creating API keys) need a real sign-in. */
+  via: "token" | "apiKey";
+}
+
+export type Actor = { kind: "anonymous" } | SignedInActor;
+
+export const ANONYMOUS: Actor = Object.freeze({ kind: "anonymous" });
+
+/** Turns the Authorization header into the actor that policies see; throws a 401 ApiError for bad credentials. */
+export interface Authenticator {
+  authenticate(authorization: string | undefined): Promise<Actor>;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
+
+export const isSignedIn = (actor: Actor): actor is SignedInActor => actor.kind === "user";
+export const hasRole = (actor: Actor, role: RealmRole): boolean => isSignedIn(actor) && actor.roles.has(role);
+export const isAdmin = (actor: Actor): boolean => hasRole(actor, "ROLE_ADMIN");
+
+export function requireSignedIn(actor: Actor): SignedInActor {
+  if (!isSignedIn(actor)) throw unauthorized();
+  return actor;
+}
+
+export function requireRole(actor: Actor, role: RealmRole): SignedInActor {
+  const user = requireSignedIn(actor);
+  if (!user.roles.has(role)) throw forbidden(`This needs the role ${role}.`);
+  return user;
+}

@@ -1,0 +1,90 @@
+import { isAbsolute, resolve } from "node:path";
+
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  demo: boolean;
+  logLevel: LogLevel;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === "") return 8080;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}".`);
+  }
+  return port;
+}
+
+function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === "") return fallback;
+  const value = raw.trim().toLowerCase();
+  if (["true", "1", "yes", "on"].includes(value)) return true;
+  if (["false", "0", "no", "off"].includes(value)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}".`);
+}
+
+function parseDatabaseUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError("DATABASE_URL must be a URL such as postgres://user:password@host:5432/openverde.");
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    throw new ConfigError(
+      `DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//".`,
+    );
+  }
+  return raw;
+}
+
+function parsePublicUrl(raw: string | undefined, host: string, port: number): string {
+  if (raw === undefined || raw === "") {
+    const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+    return `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`;
+  }
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+    return url.toString().replace(/\/$/, "");
+  } catch {
+    throw new ConfigError(
+      `PUBLIC_URL must be an http(s) URL such as https://openverde.example.org, got "${raw}".`,
+    );
+  }
+}
+
+function parseLogLevel(raw: string | undefined): LogLevel {
+  if (raw === undefined || raw === "") return "info";
+  if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel;
+  throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${raw}".`);
+}
+
+/** Reads and checks the environment once, so a bad setting stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const port = parsePort(env.PORT);
+  const host = env.HOST?.trim() || "127.0.0.1";
+  const dataDir = env.DATA_DIR?.trim() || "./data";
+  return {
+    port,
+    host,
+    dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, host, port),
+    demo: parseBoolean("DEMO", env.DEMO, false),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    webDistDir: env.WEB_DIST_DIR?.trim() || resolve(import.meta.dirname, "../../../web/dist"),
+  };
+}

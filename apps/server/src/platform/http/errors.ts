@@ -1,0 +1,132 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+export interface ErrorDetails {
+  errorType: string;
+  summary: string;
+  message: string;
+  httpStatus: number;
+}
+
+export interface ErrorResponse {
+  errors: ErrorDetails[];
+}
+
+/** An error the client caused or may see; anything else becomes a 500 without details. */
+export class ApiError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly errorType: string,
+    readonly summary: string,
+    message: string,
+    readonly details: ErrorDetails[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toResponse(): ErrorResponse {
+    const own = {
+      errorType: this.errorType,
+      summary: this.summary,
+      message: this.message,
+      httpStatus: this.httpStatus,
+    };
+    return { errors: this.details.length > 0 ? this.details : [own] };
+  }
+}
+
+export const badRequest = (message: string, summary = "Invalid input") =>
+  new ApiError(400, "invalid-input", summary, message);
+export const notFound = (message: string, summary = "Not found") =>
+  new ApiError(404, "resource-not-found", summary, message);
+export const forbidden = (message = "You are not allowed to do this.") =>
+  new ApiError(403, "access-denied", "Access denied", message);
+export const conflict = (message: string, summary = "Conflict") =>
+  new ApiError(409, "conflict", summary, message);
+export const unauthorized = (message = "Sign in or send a valid bearer token or API key.") =>
+  new ApiError(401, "unauthorized", "Unauthorized", message, [], {
+    "www-authenticate": 'Bearer realm="openverde"',
+  });
+
+/** Turns a field path of Ajv's like "/data/name" or "body/data/name" into "data.name". */
+function fieldName(
+  error: { instancePath?: string; params?: Record<string, unknown> },
+  context: string,
+): string {
+  const segments = (error.instancePath ?? "").split("/").filter(Boolean);
+  const missing = error.params?.missingProperty ?? error.params?.additionalProperty;
+  if (typeof missing === "string") segments.push(missing);
+  const path = segments.join(".");
+  return path || context;
+}
+
+function validationErrors(error: FastifyError): ErrorDetails[] {
+  const context = error.validationContext ?? "request";
+  return (error.validation ?? []).map((issue) => {
+    const field = fieldName(issue as { instancePath?: string; params?: Record<string, unknown> }, context);
+    const where = context === "body" ? field : `${context} ${field}`.trim();
+    return {
+      errorType: "invalid-input",
+      summary: `Invalid ${where}`,
+      message: `${where} ${issue.message ?? "is invalid"}.`.replace(
+        /^(querystring|params|headers) /,
+        "$1 parameter ",
+      ),
+      httpStatus: 400,
+    };
+  });
+}
+
+function statusFamily(error: FastifyError): ApiError | undefined {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) return undefined;
+  const summary =
+    status === 413
+      ? "Payload too large"
+      : status === 415
+        ? "Unsupported media type"
+        : status === 429
+          ? "Too many requests"
+          : "Bad request";
+  return new ApiError(status, summary.toLowerCase().replaceAll(" ", "-"), summary, error.message);
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply
+    .code(error.httpStatus)
+    .headers(error.headers)
+    .type("application/json")
+    .send(error.toResponse());
+}
+
+/** One error format for every module, and no internals in a 500. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) return sendError(reply, error);
+    if (error.validation) {
+      const details = validationErrors(error);
+      return sendError(reply, new ApiError(400, "invalid-input", "Invalid input", error.message, details));
+    }
+    const clientError = statusFamily(error);
+    if (clientError) return sendError(reply, clientError);
+    request.log.error({ err: error }, "request failed");
+    return sendError(
+      reply,
+      new ApiError(
+        500,
+        "internal-server-error",
+        "An internal error occurred",
+        `Something went wrong on our side. Quote request id ${request.id} if you report it.`,
+      ),
+    );
+  });
+}
+
+export function notFoundResponse(method: string, url: string): ErrorResponse {
+  return new ApiError(
+    404,
+    "route-not-found",
+    "Not found",
+    `There is no ${method} ${url.split("?")[0]}.`,
+  ).toResponse();
+}

@@ -1,0 +1,61 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { notFoundResponse } from "./errors";
+
+export interface WebAppOptions {
+  distDir: string;
+  /** Path prefixes that belong to the API or the identity provider and never fall back to the app. */
+  reservedPrefixes: string[];
+}
+
+const ASSET_PREFIX = "/assets/";
+
+function isReserved(url: string, reserved: string[]): boolean {
+  return reserved.some(
+    (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+  );
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    (request.headers.accept ?? "").includes("text/html")
+  );
+}
+
+/**
+ * Serves the built web app. Deep links such as /companies/123 are routes of the app, so an HTML
+ * request for an unknown path gets index.html; API paths keep their JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  const indexFile = join(options.distDir, "index.html");
+  const hasApp = existsSync(indexFile);
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      // Vite puts a content hash in every asset name, so those never change under their URL.
+      setHeaders: (reply, path) => {
+        const immutable = path.startsWith(join(options.distDir, ASSET_PREFIX));
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  } else {
+    app.log.warn({ distDir: options.distDir }, "the web app is not built; run npm run build to serve it");
+  }
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    if (
+      hasApp &&
+      wantsHtml(request) &&
+      !isReserved(path, options.reservedPrefixes) &&
+      !path.startsWith(ASSET_PREFIX)
+    ) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).type("application/json").send(notFoundResponse(request.method, request.url));
+  });
+}
