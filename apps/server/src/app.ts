@@ -12,6 +12,7 @@ import { registerErrorHandling } from "./platform/http/errors";
 import { registerOpenApi } from "./platform/http/openapi";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
 import { registerWebApp } from "./platform/http/web-app";
+import { type Background, createBackground, mergeJobHandlers, mergeSubscriptions } from "./platform/background";
 import type { Composition, ModuleContext, ServerModule } from "./platform/module";
 
 export interface Platform {
@@ -19,6 +20,8 @@ export interface Platform {
   database: Database;
   context: ModuleContext;
   composition: Composition;
+  /** Event dispatch and jobs; main.ts starts the loop, tests call settle(). */
+  background: Background;
   close(): Promise<void>;
 }
 
@@ -59,6 +62,13 @@ export async function buildPlatform(
     const context: ModuleContext = { config, database, log: app.log };
     const authenticator = composition.authenticator(context);
     const build = readBuildInfo();
+    const modules = allModules(composition);
+    const background = createBackground(
+      database.db,
+      mergeSubscriptions(modules.map((module) => module.events?.(context) ?? {})),
+      mergeJobHandlers(modules.map((module) => module.jobs?.(context) ?? {})),
+      app.log,
+    );
 
     registerErrorHandling(app);
     app.addHook("onRequest", async (request, reply) => {
@@ -94,8 +104,10 @@ export async function buildPlatform(
       database,
       context,
       composition,
+      background,
       close: async () => {
         await app.close();
+        await background.stop();
         await database.close();
       },
     };

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     }
   }
   await app.listen({ port: config.port, host: config.host });
+  platform.background.start();
   const where = config.databaseUrl ? "PostgreSQL server" : `embedded database in ${config.dataDir}`;
   process.stdout.write(`\nOpenverde is running at ${config.publicUrl} (${where}).\n\n`);
 

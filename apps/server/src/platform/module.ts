@@ -3,6 +3,8 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { Authenticator } from "./auth/actor";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
+import type { EventSubscriptions } from "./events";
+import type { JobHandlers } from "./jobs";
 
 /** What every module gets: the database, the configuration and a logger. */
 export interface ModuleContext {
@@ -19,6 +21,10 @@ export interface ServerModule {
   routes?: (context: ModuleContext) => FastifyPluginAsync;
   /** Adds this module's demo data; must be safe to run again. */
   seedDemo?: (context: ModuleContext) => Promise<void>;
+  /** Reactions to events of any module, run in the transaction that marks the event handled. */
+  events?: (context: ModuleContext) => EventSubscriptions;
+  /** Work this module queues with enqueueJob and runs in the background. */
+  jobs?: (context: ModuleContext) => JobHandlers;
   /** Operator commands of this module, added to `npm run cli`. */
   commands?: (program: Command, withContext: WithContext) => void;
 }
