@@ -30,6 +30,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          globalSetup: ["e2e/support/global-setup.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -51,7 +51,9 @@ describe("events and jobs", () => {
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
-    const rows = await sql<{ n: number }>`select count(*)::int as n from platform_event where type = 'never.happened'`.execute(db);
+    const rows = await sql<{
+      n: number;
+    }>`select count(*)::int as n from platform_event where type = 'never.happened'`.execute(db);
     expect(rows.rows[0]?.n).toBe(0);
   });
 
@@ -73,7 +75,9 @@ describe("events and jobs", () => {
     await background.settle();
     expect(calls).toBe(1);
     const job = await sql<{ attempts: number; last_error: string; due_later: boolean }>`
-      select attempts, last_error, run_at > now() as due_later from platform_job where type = 'flaky.work'`.execute(db);
+      select attempts, last_error, run_at > now() as due_later from platform_job where type = 'flaky.work'`.execute(
+      db,
+    );
     expect(job.rows[0]).toEqual({ attempts: 1, last_error: "remote end down", due_later: true });
   });
 });

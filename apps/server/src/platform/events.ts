@@ -22,7 +22,11 @@ export interface EventSubscriptions {
 type Executor = Kysely<Record<string, never>> | Transaction<Record<string, never>>;
 
 /** Records an event in the same transaction as the change that caused it. */
-export async function publishEvent(trx: Executor | Kysely<never>, type: string, payload: unknown): Promise<void> {
+export async function publishEvent(
+  trx: Executor | Kysely<never>,
+  type: string,
+  payload: unknown,
+): Promise<void> {
   await sql`insert into platform_event (type, payload) values (${type}, ${JSON.stringify(payload)}::jsonb)`.execute(
     trx as Executor,
   );
@@ -36,13 +40,22 @@ interface EventRow {
 }
 
 /** Hands pending events to their subscribers, oldest first; returns how many were handled. */
-export async function dispatchEvents(db: AnyDb, subscriptions: EventSubscriptions, batchSize = 50): Promise<number> {
+export async function dispatchEvents(
+  db: AnyDb,
+  subscriptions: EventSubscriptions,
+  batchSize = 50,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const pending = await sql<EventRow>`
       select id, type, payload, created_at from platform_event
       where dispatched_at is null order by id limit ${batchSize} for update skip locked`.execute(trx);
     for (const row of pending.rows) {
-      const event: PlatformEvent = { id: Number(row.id), type: row.type, payload: row.payload, createdAt: row.created_at };
+      const event: PlatformEvent = {
+        id: Number(row.id),
+        type: row.type,
+        payload: row.payload,
+        createdAt: row.created_at,
+      };
       for (const handler of subscriptions[row.type] ?? []) await handler(event, trx);
     }
     if (pending.rows.length > 0) {

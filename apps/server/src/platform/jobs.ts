@@ -77,7 +77,9 @@ export async function runDueJobs(db: AnyDb, handlers: JobHandlers, limit = 100):
     try {
       if (!handler) throw new Error(`No handler for job type ${row.type}.`);
       await handler({ id: Number(row.id), type: row.type, payload: row.payload, attempts: row.attempts });
-      await sql`update platform_job set finished_at = now(), leased_until = null where id = ${row.id}`.execute(db);
+      await sql`update platform_job set finished_at = now(), leased_until = null where id = ${row.id}`.execute(
+        db,
+      );
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       if (row.attempts >= row.max_attempts) {

@@ -1,0 +1,58 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestPlatform } from "../apps/server/src/testing/test-platform";
+import { hasChromium, launchBrowser, newPage } from "./support/browser";
+import { startE2ePlatform } from "./support/platform";
+
+describe.skipIf(!hasChromium)("the web app served by the platform", () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    platform = await startE2ePlatform();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.close();
+  });
+
+  it("shows the landing page at /", async () => {
+    const page = await newPage(browser, platform.baseUrl);
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("h1").first().textContent()).resolves.toBeTruthy();
+    expect(await page.title()).toMatch(/Openverde/);
+  });
+
+  it("opens a deep link directly, without a server route for it", async () => {
+    const page = await newPage(browser, platform.baseUrl);
+    const response = await page.goto("/about");
+    expect(response?.status()).toBe(200);
+    await expect(
+      page
+        .getByText(/START YOUR OPENVERDE JOURNEY/i)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
+  });
+
+  it("sends an unknown path to the no-content page", async () => {
+    const page = await newPage(browser, platform.baseUrl);
+    await page.goto("/this/does/not/exist");
+    await page.waitForURL(/\/nocontent$/);
+  });
+
+  it("loads without console errors or blocked resources", async () => {
+    const page = await newPage(browser, platform.baseUrl);
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("requestfailed", (request) => problems.push(`${request.url()} ${request.failure()?.errorText}`));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+// Builds the web app when its sources (or the framework definitions it renders) changed since the
+// last build. Used by `npm start` and by the browser tests.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const webDir = join(root, "apps/web");
+const builtIndex = join(webDir, "dist/index.html");
+
+function newestChange(path) {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, entry) => Math.max(newest, newestChange(join(path, entry))),
+    info.mtimeMs,
+  );
+}
+
+export function webNeedsBuild() {
+  if (!existsSync(builtIndex)) return true;
+  const sources = ["src", "public", "index.html", "vite.config.ts", "vite", "../../packages/frameworks/src"]
+    .map((entry) => join(webDir, entry))
+    .filter(existsSync);
+  return Math.max(...sources.map(newestChange)) > statSync(builtIndex).mtimeMs;
+}
+
+export function ensureWebBuilt() {
+  if (!webNeedsBuild()) return;
+  process.stdout.write("Building the web app...\n");
+  const result = spawnSync("npm", ["run", "build", "-w", "@openverde/web"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("The web app did not build.");
+}
