@@ -1,0 +1,439 @@
+/**
+ * Reads the reference folder (CSV field lists, OpenAPI schemas, specifications) and turns it into
+ * the committed definition files. Shared by the generator and by the reference check, so both
+ * always read the reference the same way.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type {
+  CategoryDefinition,
+  FieldDefinition,
+  FieldKind,
+  FieldOption,
+  FrameworkDefinition,
+  FrameworkId,
+  GroupDefinition,
+  ShowIfCondition,
+  ValueRange,
+} from "../../src/model.ts";
+import { frameworkIds } from "../../src/model.ts";
+import type { SpecificationCatalogueFile } from "../../src/specifications.ts";
+import { parseCsv } from "./csv.ts";
+
+export type Schema = Record<string, unknown> & {
+  type?: string;
+  $ref?: string;
+  allOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  additionalProperties?: Schema | boolean;
+  enum?: string[];
+  nullable?: boolean;
+  format?: string;
+};
+
+export const frameworkSchemaNames: Record<FrameworkId, string> = {
+  sfdr: "SfdrData",
+  "eutaxonomy-financials": "EutaxonomyFinancialsData",
+  "eutaxonomy-non-financials": "EutaxonomyNonFinancialsData",
+  "nuclear-and-gas": "NuclearAndGasData",
+  lksg: "LksgData",
+  pcaf: "PcafData",
+  vsme: "VsmeData",
+};
+
+const frameworkLabels: Record<FrameworkId, string> = {
+  sfdr: "SFDR",
+  "eutaxonomy-financials": "EU Taxonomy Financials",
+  "eutaxonomy-non-financials": "EU Taxonomy Non-Financials",
+  "nuclear-and-gas": "EU Taxonomy Nuclear and Gas",
+  lksg: "LkSG",
+  pcaf: "PCAF",
+  vsme: "VSME",
+};
+
+/** The reference's component names (CSV column "Component") and the field kind each becomes. */
+export const componentKinds: Record<string, FieldKind> = {
+  Percentage: "percentage",
+  Number: "decimal",
+  Integer: "integer",
+  Currency: "currency",
+  AmountWithCurrencyComponent: "amountWithCurrency",
+  Date: "date",
+  "Yes/No": "yesNo",
+  "Yes/No/NA": "yesNoNa",
+  "Single-Select Radio Button": "singleChoice",
+  "Single-Select Dropdown": "singleChoice",
+  "Multi-Select Dropdown": "multipleChoice",
+  String: "text",
+  FreeText: "freeText",
+  "ISO2 Codes Multi-Select Dropdown": "countryCodes",
+  "NACE codes": "naceCodes",
+  "Report Preupload": "referencedReports",
+  "Custom EuTaxonomyAssuranceComponent": "assurance",
+  "Multiple Documents With Descriptions": "documentsWithDescriptions",
+  "Custom EuTaxonomyAlignedActivitiesComponent": "euTaxonomyAlignedActivities",
+  "Custom EuTaxonomyNonAlignedActivitiesComponent": "euTaxonomyNonAlignedActivities",
+  "Custom NuclearAndGasAlignedDenominatorComponent": "nuclearAndGasAlignedDenominator",
+  "Custom NuclearAndGasAlignedNumeratorComponent": "nuclearAndGasAlignedNumerator",
+  "Custom NuclearAndGasEligibleButNotAlignedComponent": "nuclearAndGasEligibleButNotAligned",
+  "Custom NuclearAndGasNonEligibleComponent": "nuclearAndGasNonEligible",
+  "Custom - SFDR High Impact Climate Sectors": "highImpactClimateSectors",
+  "LkSG Subcontracting Companies": "subcontractingCompanies",
+  "LkSG Production Sites": "productionSites",
+  "LkSG Most Important Products": "mostImportantProducts",
+  "LkSG Procurement Categories": "procurementCategories",
+  "LkSG Risk Position Assessments": "riskPositionAssessments",
+  "LkSG Grievance Mechanism Assessment": "grievanceMechanismAssessments",
+  "LkSG General Violations Assessments": "generalViolationsAssessments",
+  "Vsme Subsidiary": "subsidiaries",
+  "Vsme Pollution Emission": "pollutionEmissions",
+  "Vsme Site And Area": "sitesAndAreas",
+  "Waste Classification Component": "wasteClassifications",
+  "Employees Per Country": "employeesPerCountry",
+};
+
+const percentageRange: ValueRange = { min: 0, max: 100 };
+
+export interface Reference {
+  schemas: Record<string, Schema>;
+  csvRows: Record<FrameworkId, Record<string, string>[]>;
+  translations: Record<string, { schema: unknown }>;
+  specFrameworks: Record<string, { name: string; referencedReportJsonPath?: string | null; schema: unknown }>;
+  dataPointTypes: Record<string, ReferenceDataPointType>;
+  dataPointBaseTypes: Record<string, { schema: unknown; example: unknown }>;
+}
+
+export interface ReferenceDataPointType {
+  id: string;
+  name: string;
+  dataPointBaseTypeId: string;
+  frameworkOwnership: string[];
+  constraints: string[] | null;
+  calculationRules: { inputs: string[]; calculationMethod: string }[];
+}
+
+export function readReference(folder: string): Reference {
+  const json = (path: string) => JSON.parse(readFileSync(join(folder, path), "utf8"));
+  const csvRows = Object.fromEntries(
+    frameworkIds.map((id) => [id, parseCsv(readFileSync(join(folder, "frameworks", `${id}.csv`), "utf8"))]),
+  ) as Record<FrameworkId, Record<string, string>[]>;
+  return {
+    schemas: json("openapi/backend.json").components.schemas,
+    csvRows,
+    translations: json("specifications/translations.json"),
+    specFrameworks: json("specifications/frameworks.json"),
+    dataPointTypes: json("specifications/dataPointTypes.json"),
+    dataPointBaseTypes: json("specifications/dataPointBaseTypes.json"),
+  };
+}
+
+export function refName(schema: Schema): string | undefined {
+  const ref = schema.$ref ?? schema.allOf?.[0]?.$ref;
+  return ref?.split("/").pop();
+}
+
+/** Drops the reference's prose (descriptions, examples) so only facts remain. */
+export function withoutProse(schema: Schema): Schema {
+  const copy: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "description" || key === "example") continue;
+    if (key === "properties") {
+      copy.properties = Object.fromEntries(
+        Object.entries(value as Record<string, Schema>).map(([name, property]) => [
+          name,
+          withoutProse(property),
+        ]),
+      );
+    } else if ((key === "items" || key === "additionalProperties") && typeof value === "object") {
+      copy[key] = withoutProse(value as Schema);
+    } else if (key === "allOf") {
+      copy.allOf = (value as Schema[]).map(withoutProse);
+    } else {
+      copy[key] = value;
+    }
+  }
+  return copy;
+}
+
+const dataPointWrapperName = /^(ExtendedDataPoint|BaseDataPoint|CurrencyDataPoint|AssuranceDataPoint)/;
+
+interface Leaf {
+  path: string;
+  schema: Schema;
+  required: boolean;
+}
+
+/** Walks the framework's objects down to the fields; objects named after the framework are groups. */
+function collectTree(reference: Reference, id: FrameworkId) {
+  const rootName = frameworkSchemaNames[id];
+  const prefix = rootName.replace(/Data$/, "");
+  const groups: GroupDefinition[] = [{ path: "", schemaName: rootName }];
+  const leaves: Leaf[] = [];
+  const visit = (schemaName: string, path: string) => {
+    const schema = reference.schemas[schemaName];
+    if (!schema?.properties) throw new Error(`${schemaName} has no properties`);
+    for (const [key, property] of Object.entries(schema.properties)) {
+      const childPath = path ? `${path}.${key}` : key;
+      const required = schema.required?.includes(key) ?? false;
+      const name = refName(property);
+      const target = name ? reference.schemas[name] : undefined;
+      const isGroup =
+        name?.startsWith(prefix) &&
+        !dataPointWrapperName.test(name) &&
+        target?.type === "object" &&
+        target.properties;
+      if (name && isGroup) {
+        groups.push({ path: childPath, schemaName: name, ...(required ? { required } : {}) });
+        visit(name, childPath);
+      } else {
+        leaves.push({ path: childPath, schema: property, required });
+      }
+    }
+  };
+  visit(rootName, "");
+  return { groups, leaves };
+}
+
+export function wireTypeOf(schema: Schema): string {
+  const name = refName(schema);
+  if (name) return name;
+  if (schema.type === "array" && schema.items) return `array<${wireTypeOf(schema.items)}>`;
+  if (schema.type === "object" && typeof schema.additionalProperties === "object") {
+    return `map<${wireTypeOf(schema.additionalProperties)}>`;
+  }
+  if (schema.type === "string") return schema.format === "date" ? "date" : "string";
+  if (schema.type === "integer") return schema.format === "int32" ? "int32" : "integer";
+  if (schema.type === "number") return "number";
+  throw new Error(`Unsupported schema ${JSON.stringify(schema)}`);
+}
+
+/** Component names a wire type needs, including everything they reference in turn. */
+export function referencedComponents(reference: Reference, names: Iterable<string>): Set<string> {
+  const found = new Set<string>();
+  const pending = [...names];
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (found.has(name)) continue;
+    const schema = reference.schemas[name];
+    if (!schema) throw new Error(`Missing component ${name}`);
+    found.add(name);
+    for (const match of JSON.stringify(schema).matchAll(/#\/components\/schemas\/(\w+)/g)) {
+      if (match[1]) pending.push(match[1]);
+    }
+  }
+  return found;
+}
+
+function flattenTree(tree: unknown, prefix = ""): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") result.set(path, value);
+    else for (const [childPath, leaf] of flattenTree(value, path)) result.set(childPath, leaf);
+  }
+  return result;
+}
+
+function enumOf(reference: Reference, wire: string): string[] | undefined {
+  const inner = /^array<(\w+)>$/.exec(wire)?.[1] ?? wire;
+  const schema = reference.schemas[inner];
+  if (!schema) return undefined;
+  if (schema.enum) return schema.enum;
+  const valueRef = schema.properties?.value ? refName(schema.properties.value) : undefined;
+  return valueRef ? reference.schemas[valueRef]?.enum : undefined;
+}
+
+function wrapperOf(reference: Reference, wire: string): FieldDefinition["wrapper"] {
+  const properties = reference.schemas[wire]?.properties;
+  if (!properties) return "plain";
+  if (properties.quality) return "extended";
+  return properties.dataSource ? "document" : "plain";
+}
+
+function parseRange(constraints: string[] | null | undefined, csvOptions: string): ValueRange | undefined {
+  for (const constraint of constraints ?? []) {
+    const between = /^between:(-?[\d.]+),(-?[\d.]+)$/.exec(constraint);
+    if (between) return { min: Number(between[1]), max: Number(between[2]) };
+    const min = /^min:(-?[\d.]+)$/.exec(constraint);
+    if (min) return { min: Number(min[1]) };
+  }
+  const allowed = /Allowed Range:\s*\[\s*(-?[\d.]+|-?INF)\s*,\s*(-?[\d.]+|INF)\s*\]/.exec(csvOptions);
+  if (!allowed) return undefined;
+  const range: ValueRange = {};
+  if (allowed[1] && !allowed[1].includes("INF")) range.min = Number(allowed[1]);
+  if (allowed[2] && allowed[2] !== "INF") range.max = Number(allowed[2]);
+  return range;
+}
+
+function parseShowIf(dependencyPath: string | undefined, expected: string): ShowIfCondition | undefined {
+  if (!dependencyPath) return undefined;
+  const atLeast = /^>=\s*(-?[\d.]+)$/.exec(expected);
+  return atLeast
+    ? { field: dependencyPath, atLeast: Number(atLeast[1]) }
+    : { field: dependencyPath, equals: expected };
+}
+
+/** Pairs each CSV row with its wire field: by export alias where the reference translates paths, else by order. */
+function matchRowsToLeaves(reference: Reference, id: FrameworkId, leaves: Leaf[]) {
+  const rows = reference.csvRows[id];
+  if (rows.length !== leaves.length) {
+    throw new Error(`${id}: ${rows.length} CSV rows but ${leaves.length} wire fields`);
+  }
+  const translation = reference.translations[id];
+  if (!translation) return rows.map((row, index) => ({ row, leaf: leaves[index] as Leaf }));
+  const pathByAlias = new Map([...flattenTree(translation.schema)].map(([path, alias]) => [alias, path]));
+  const leafByPath = new Map(leaves.map((leaf) => [leaf.path, leaf]));
+  return rows.map((row) => {
+    const alias = (row["Alias Export"] ?? "").trim();
+    const leaf = leafByPath.get(pathByAlias.get(alias) ?? "");
+    if (!leaf) throw new Error(`${id}: no wire field for export alias ${alias}`);
+    return { row, leaf };
+  });
+}
+
+export function buildFramework(reference: Reference, id: FrameworkId): FrameworkDefinition {
+  const { groups, leaves } = collectTree(reference, id);
+  const pairs = matchRowsToLeaves(reference, id, leaves);
+  const pathByRowId = new Map(
+    pairs.map(({ row, leaf }) => [(row["Field Identifier"] ?? "").trim(), leaf.path]),
+  );
+  const dataPointTypeIds = flattenTree(reference.specFrameworks[id]?.schema ?? {});
+  const categories: CategoryDefinition[] = [];
+  for (const { row, leaf } of pairs) {
+    const cell = (name: string) => (row[name] ?? "").trim();
+    const component = cell("Component");
+    const kind = componentKinds[component];
+    if (!kind) throw new Error(`${id}: unknown component "${component}"`);
+    const wire = wireTypeOf(leaf.schema);
+    const dataPointTypeId = dataPointTypeIds.get(leaf.path);
+    const field: FieldDefinition = {
+      path: leaf.path,
+      label: cell("Field Name"),
+      kind,
+      wrapper: wrapperOf(reference, wire),
+      wire,
+    };
+    if (leaf.required) field.required = true;
+    if (cell("Unit")) field.unit = cell("Unit");
+    if (kind === "singleChoice" || kind === "multipleChoice")
+      field.options = optionsOf(reference, id, wire, cell);
+    const constraints = dataPointTypeId ? reference.dataPointTypes[dataPointTypeId]?.constraints : undefined;
+    const range =
+      parseRange(constraints, cell("Options")) ??
+      (kind === "percentage" && !dataPointTypeId ? percentageRange : undefined);
+    if (range) field.range = range;
+    const dependency = cell("Dependency") ? pathByRowId.get(cell("Dependency")) : undefined;
+    const showIf = parseShowIf(dependency, cell("Show when value is"));
+    if (showIf) field.showIf = showIf;
+    if (cell("Mandatory Field") === "Yes") field.mandatory = true;
+    if (cell("Alias Export")) field.exportAlias = cell("Alias Export");
+    if (dataPointTypeId) field.dataPointTypeId = dataPointTypeId;
+    subcategoryFor(categories, cell("Category"), cell("Sub-Category")).fields.push(field);
+  }
+  const referencedReports = pairs.find(({ row }) => row.Component?.trim() === "Report Preupload");
+  return {
+    id,
+    label: frameworkLabels[id],
+    schemaName: frameworkSchemaNames[id],
+    ...(referencedReports ? { referencedReportsPath: referencedReports.leaf.path } : {}),
+    groups,
+    categories,
+  };
+}
+
+function optionsOf(
+  reference: Reference,
+  id: FrameworkId,
+  wire: string,
+  cell: (name: string) => string,
+): FieldOption[] {
+  const values = enumOf(reference, wire);
+  const labels = cell("Options")
+    .split("|")
+    .map((label) => label.trim())
+    .filter(Boolean);
+  if (!values || values.length !== labels.length) {
+    throw new Error(`${id}: options of ${cell("Field Name")} do not match the enum of ${wire}`);
+  }
+  return values.map((value, index) => ({ value, label: labels[index] as string }));
+}
+
+function subcategoryFor(categories: CategoryDefinition[], categoryLabel: string, subcategoryLabel: string) {
+  let category = categories.find((candidate) => candidate.label === categoryLabel);
+  if (!category) {
+    category = { label: categoryLabel, subcategories: [] };
+    categories.push(category);
+  }
+  let subcategory = category.subcategories.find((candidate) => candidate.label === subcategoryLabel);
+  if (!subcategory) {
+    subcategory = { label: subcategoryLabel, fields: [] };
+    category.subcategories.push(subcategory);
+  }
+  return subcategory;
+}
+
+/** The non-group components every framework needs: data point wrappers, enums, list items, wrappers. */
+export function buildValueTypes(
+  reference: Reference,
+  frameworks: FrameworkDefinition[],
+): Record<string, Schema> {
+  const roots = new Set<string>();
+  for (const framework of frameworks) {
+    for (const category of framework.categories) {
+      for (const subcategory of category.subcategories) {
+        for (const field of subcategory.fields) {
+          for (const match of field.wire.matchAll(/[A-Z]\w*/g)) roots.add(match[0]);
+        }
+      }
+    }
+    const groupNames = new Set(framework.groups.map((group) => group.schemaName));
+    const wrapper = `DataAndMetaInformation${framework.schemaName}`;
+    for (const name of referencedComponents(reference, [wrapper])) {
+      if (name !== wrapper && !groupNames.has(name)) roots.add(name);
+    }
+  }
+  const names = [...referencedComponents(reference, roots)].sort();
+  return Object.fromEntries(names.map((name) => [name, withoutProse(reference.schemas[name] as Schema)]));
+}
+
+const ourFrameworks: readonly string[] = frameworkIds;
+
+export function buildSpecificationCatalogue(reference: Reference): SpecificationCatalogueFile {
+  const frameworks = Object.fromEntries(
+    Object.entries(reference.specFrameworks)
+      .filter(([id]) => ourFrameworks.includes(id))
+      .map(([id, spec]) => [
+        id,
+        {
+          name: spec.name,
+          ...(spec.referencedReportJsonPath
+            ? { referencedReportJsonPath: spec.referencedReportJsonPath }
+            : {}),
+        },
+      ]),
+  );
+  const dataPointTypes = Object.fromEntries(
+    Object.values(reference.dataPointTypes)
+      .filter((type) => type.frameworkOwnership.some((owner) => ourFrameworks.includes(owner)))
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((type) => [
+        type.id,
+        {
+          name: type.name,
+          baseTypeId: type.dataPointBaseTypeId,
+          frameworks: type.frameworkOwnership.filter((owner) => ourFrameworks.includes(owner)),
+          ...(type.constraints ? { constraints: type.constraints } : {}),
+          ...(type.calculationRules.length > 0 ? { calculationRules: type.calculationRules } : {}),
+        },
+      ]),
+  );
+  const usedBaseTypes = new Set(Object.values(dataPointTypes).map((type) => type.baseTypeId));
+  const baseTypes = Object.fromEntries(
+    Object.entries(reference.dataPointBaseTypes)
+      .filter(([id]) => usedBaseTypes.has(id))
+      .map(([id, base]) => [id, { schema: base.schema, example: base.example }]),
+  );
+  return { frameworks, dataPointTypes, baseTypes };
+}

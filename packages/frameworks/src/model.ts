@@ -1,0 +1,132 @@
+/**
+ * The definition model: framework → categories → sub-categories → fields.
+ * Definitions are plain data (committed JSON under ./definitions), so every consumer
+ * (validation, schemas, views, forms, exports, specifications) reads the same facts.
+ */
+
+export const frameworkIds = [
+  "sfdr",
+  "eutaxonomy-financials",
+  "eutaxonomy-non-financials",
+  "nuclear-and-gas",
+  "lksg",
+  "pcaf",
+  "vsme",
+] as const;
+
+export type FrameworkId = (typeof frameworkIds)[number];
+
+/** What a field holds and how it is entered and shown; one kind per component of the reference. */
+export type FieldKind =
+  | "decimal"
+  | "integer"
+  | "percentage"
+  | "currency"
+  | "amountWithCurrency"
+  | "date"
+  | "yesNo"
+  | "yesNoNa"
+  | "singleChoice"
+  | "multipleChoice"
+  | "text"
+  | "freeText"
+  | "countryCodes"
+  | "naceCodes"
+  | "referencedReports"
+  | "assurance"
+  | "documentsWithDescriptions"
+  | "euTaxonomyAlignedActivities"
+  | "euTaxonomyNonAlignedActivities"
+  | "nuclearAndGasAlignedDenominator"
+  | "nuclearAndGasAlignedNumerator"
+  | "nuclearAndGasEligibleButNotAligned"
+  | "nuclearAndGasNonEligible"
+  | "highImpactClimateSectors"
+  | "subcontractingCompanies"
+  | "productionSites"
+  | "mostImportantProducts"
+  | "procurementCategories"
+  | "riskPositionAssessments"
+  | "grievanceMechanismAssessments"
+  | "generalViolationsAssessments"
+  | "subsidiaries"
+  | "pollutionEmissions"
+  | "sitesAndAreas"
+  | "wasteClassifications"
+  | "employeesPerCountry";
+
+/**
+ * How the value is wrapped on the wire:
+ * - plain: the value itself
+ * - document: `{ value, dataSource }` with a document reference
+ * - extended: `{ value, quality, comment, dataSource }` (currency amounts add `currency`)
+ */
+export type DataPointWrapper = "plain" | "document" | "extended";
+
+export interface FieldOption {
+  /** The enum value on the wire. */
+  value: string;
+  label: string;
+}
+
+export interface ValueRange {
+  min?: number;
+  max?: number;
+}
+
+/** Show the field only when another field of the same dataset has a given value. */
+export type ShowIfCondition = { field: string; equals: string } | { field: string; atLeast: number };
+
+export interface FieldDefinition {
+  /** Dotted wire path inside the framework data object, e.g. `general.general.dataDate`. */
+  path: string;
+  label: string;
+  /** A short explanation in our own words, only where the label needs one. */
+  help?: string;
+  kind: FieldKind;
+  wrapper: DataPointWrapper;
+  /**
+   * The wire type: a component name of ./definitions/value-types.json (capitalised), a primitive
+   * (`string`, `number`, `integer`, `date`), or `array<T>` / `map<T>` of those.
+   */
+  wire: string;
+  /** The wire schema lists the key as required (not nullable). */
+  required?: boolean;
+  unit?: string;
+  options?: FieldOption[];
+  range?: ValueRange;
+  showIf?: ShowIfCondition;
+  mandatory?: boolean;
+  exportAlias?: string;
+  dataPointTypeId?: string;
+}
+
+export interface SubcategoryDefinition {
+  /** Empty when the reference puts fields directly under the category. */
+  label: string;
+  fields: FieldDefinition[];
+}
+
+export interface CategoryDefinition {
+  label: string;
+  subcategories: SubcategoryDefinition[];
+}
+
+/** An object on the wire between the data root and the fields, with its OpenAPI component name. */
+export interface GroupDefinition {
+  /** Dotted wire path; empty string for the data root. */
+  path: string;
+  schemaName: string;
+  required?: boolean;
+}
+
+export interface FrameworkDefinition {
+  id: FrameworkId;
+  label: string;
+  /** Component name of the data object, e.g. `SfdrData`. */
+  schemaName: string;
+  /** Wire path of the referenced reports map, when the framework has one. */
+  referencedReportsPath?: string;
+  groups: GroupDefinition[];
+  categories: CategoryDefinition[];
+}
