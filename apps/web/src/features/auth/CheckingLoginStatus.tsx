@@ -1,0 +1,5 @@
+import { LoadingIndicator } from "../../components/LoadingIndicator";
+
+export function CheckingLoginStatus() {
+  return <LoadingIndicator label="Checking Log-In status." />;
+}
