@@ -1,25 +1,22 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestPlatform } from "../apps/server/src/testing/test-platform";
 import { hasChromium, launchBrowser, newPage } from "./support/browser";
-import { startE2ePlatform } from "./support/platform";
+import { e2eBaseUrl } from "./support/platform";
 
 describe.skipIf(!hasChromium)("the web app served by the platform", () => {
-  let platform: TestPlatform;
+  const baseUrl = e2eBaseUrl();
   let browser: Browser;
 
   beforeAll(async () => {
-    platform = await startE2ePlatform();
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await platform?.close();
   });
 
   it("shows the landing page at /", async () => {
-    const page = await newPage(browser, platform.baseUrl);
+    const page = await newPage(browser, baseUrl);
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1").first().textContent()).resolves.toBeTruthy();
@@ -27,7 +24,7 @@ describe.skipIf(!hasChromium)("the web app served by the platform", () => {
   });
 
   it("opens a deep link directly, without a server route for it", async () => {
-    const page = await newPage(browser, platform.baseUrl);
+    const page = await newPage(browser, baseUrl);
     const response = await page.goto("/about");
     expect(response?.status()).toBe(200);
     await expect(
@@ -39,13 +36,13 @@ describe.skipIf(!hasChromium)("the web app served by the platform", () => {
   });
 
   it("sends an unknown path to the no-content page", async () => {
-    const page = await newPage(browser, platform.baseUrl);
+    const page = await newPage(browser, baseUrl);
     await page.goto("/this/does/not/exist");
     await page.waitForURL(/\/nocontent$/);
   });
 
   it("loads without console errors or blocked resources", async () => {
-    const page = await newPage(browser, platform.baseUrl);
+    const page = await newPage(browser, baseUrl);
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(message.text());

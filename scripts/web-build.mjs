@@ -29,6 +29,11 @@ export function webNeedsBuild() {
 export function ensureWebBuilt() {
   if (!webNeedsBuild()) return;
   process.stdout.write("Building the web app...\n");
-  const result = spawnSync("npm", ["run", "build", "-w", "@openverde/web"], { cwd: root, stdio: "inherit" });
+  // A test runner's NODE_ENV=test would otherwise give React's development build.
+  const result = spawnSync("npm", ["run", "build", "-w", "@openverde/web"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("The web app did not build.");
 }

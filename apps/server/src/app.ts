@@ -3,6 +3,13 @@ import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { composition as defaultComposition, migrationSources, REALM_PATH } from "./modules/registry";
 import { ANONYMOUS } from "./platform/auth/actor";
+import { serializeRequest } from "./platform/auth/redact";
+import {
+  type Background,
+  createBackground,
+  mergeJobHandlers,
+  mergeSubscriptions,
+} from "./platform/background";
 import { readBuildInfo } from "./platform/build-info";
 import type { Config } from "./platform/config";
 import { type Database, openDatabase } from "./platform/db/database";
@@ -12,7 +19,6 @@ import { registerErrorHandling } from "./platform/http/errors";
 import { registerOpenApi } from "./platform/http/openapi";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
 import { registerWebApp } from "./platform/http/web-app";
-import { type Background, createBackground, mergeJobHandlers, mergeSubscriptions } from "./platform/background";
 import type { Composition, ModuleContext, ServerModule } from "./platform/module";
 
 export interface Platform {
@@ -29,6 +35,7 @@ export function createLogger(config: Config) {
   return {
     level: config.logLevel,
     redact: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']"],
+    serializers: { req: serializeRequest },
   };
 }
 

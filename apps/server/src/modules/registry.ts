@@ -1,36 +1,44 @@
-import { anonymousOnly } from "../platform/auth/anonymous-only";
 import type { MigrationSource } from "../platform/db/migrations";
 import type { Composition } from "../platform/module";
+import { apiKeysModule } from "./api-keys";
+import { communityModule } from "./community";
+import { companiesModule } from "./companies";
+import { datasetsModule } from "./datasets";
+import { documentsModule } from "./documents";
+import { bearerAuthenticator, identityModule } from "./identity";
+import { mailboxModule, notificationsModule } from "./notifications";
+import { portfoliosModule } from "./portfolios";
+import { qaModule } from "./qa";
+import { specificationsModule } from "./specifications";
 
-export const REALM = process.env.REALM?.trim() || "openverdesecurity";
-export const REALM_PATH = `/keycloak/realms/${REALM}`;
+export { REALM, REALM_PATH } from "../platform/auth/realm";
 
 /**
  * Which module answers which path prefix. The prefixes and the module split follow the reference
  * API, so a client of it finds every operation where it expects it.
  */
 export const composition: Composition = {
-  standalone: [],
-  authenticator: anonymousOnly,
+  standalone: [identityModule, mailboxModule],
+  authenticator: bearerAuthenticator,
   groups: [
     {
       prefix: "/api",
       title: "Openverde datasets API",
       description: "Companies, framework datasets, their metadata and data points, and exports.",
-      modules: [],
+      modules: [companiesModule, datasetsModule],
     },
     {
       prefix: "/api-keys",
       title: "Openverde API keys",
       description:
         "Create, inspect, validate and revoke the API key that lets scripts call Openverde as you.",
-      modules: [],
+      modules: [apiKeysModule],
     },
     {
       prefix: "/community",
       title: "Openverde community API",
       description: "Company roles, ownership claims and data requests between users and companies.",
-      modules: [],
+      modules: [communityModule],
     },
     {
       prefix: "/data-sourcing",
@@ -42,31 +50,31 @@ export const composition: Composition = {
       prefix: "/documents",
       title: "Openverde documents API",
       description: "Reports behind the data: upload, metadata, search and download.",
-      modules: [],
+      modules: [documentsModule],
     },
     {
       prefix: "/email",
       title: "Openverde e-mail API",
       description: "Subscriptions to notification e-mails.",
-      modules: [],
+      modules: [notificationsModule],
     },
     {
       prefix: "/qa",
       title: "Openverde quality assurance API",
       description: "Review queues and verdicts for datasets and data points.",
-      modules: [],
+      modules: [qaModule],
     },
     {
       prefix: "/users",
       title: "Openverde portfolios API",
       description: "Portfolios of companies, their data coverage and monitoring.",
-      modules: [],
+      modules: [portfoliosModule],
     },
     {
       prefix: "/specifications",
       title: "Openverde framework specifications API",
       description: "The frameworks, their data point types and the rules that validate them.",
-      modules: [],
+      modules: [specificationsModule],
     },
   ],
 };

@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { buildPlatform, type Platform, seedDemo } from "../app";
+import { composition } from "../modules/registry";
 import { type Config, loadConfig } from "../platform/config";
 import type { Composition } from "../platform/module";
+import { copyEmbeddedTemplate } from "./embedded-template";
 
 export interface TestPlatform extends Platform {
   baseUrl: string;
@@ -58,6 +60,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   const dataDir = mkdtempSync(join(tmpdir(), "openverde-test-"));
   const serverUrl = process.env.TEST_DATABASE_URL;
   const database = serverUrl ? await createTestDatabase(serverUrl) : undefined;
+  if (!database) await copyEmbeddedTemplate(options.composition ?? composition, dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config: Config = {

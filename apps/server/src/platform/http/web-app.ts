@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { notFoundResponse } from "./errors";
+import { SAME_ORIGIN_FRAMING } from "./security-headers";
 
 export interface WebAppOptions {
   distDir: string;
@@ -11,6 +12,8 @@ export interface WebAppOptions {
 }
 
 const ASSET_PREFIX = "/assets/";
+// The sign-in library loads this page in a hidden frame of the app to check the session silently.
+const SAME_ORIGIN_FRAMED_FILES = new Set(["silent-check-sso.html"]);
 
 function isReserved(url: string, reserved: string[]): boolean {
   return reserved.some(
@@ -41,6 +44,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       setHeaders: (reply, path) => {
         const immutable = path.startsWith(join(options.distDir, ASSET_PREFIX));
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        if (SAME_ORIGIN_FRAMED_FILES.has(basename(path))) reply.headers(SAME_ORIGIN_FRAMING);
       },
     });
   } else {

@@ -291,6 +291,1090 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/sfdr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a sfdr dataset for a company and reporting period
+         * @description Stores a new version. It waits for quality review, unless an admin sets bypassQa, in which case it is accepted and becomes the active dataset at once. Every problem of the data is reported with its JSON path.
+         */
+        post: operations["postCompanyAssociatedSfdrData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/sfdr/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the newest active sfdr dataset of a company named by an identifier
+         * @description The identifier may be the company id, an LEI, an ISIN or any other stored identifier.
+         */
+        get: operations["getLatestAvailableCompanyAssociatedSfdrData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/sfdr/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the active sfdr dataset of a company for a reporting period */
+        get: operations["getCompanyAssociatedSfdrDataByDimensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/sfdr/{dataId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one sfdr dataset by its id */
+        get: operations["getCompanyAssociatedSfdrData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/sfdr/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's sfdr datasets with their meta information
+         * @description Newest reporting period first. By default only the active dataset of each reporting period; with showOnlyActive=false every version you may see.
+         */
+        get: operations["getAllCompanySfdrData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/sfdr/export-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start exporting the active sfdr datasets of companies for reporting periods
+         * @description Queues an export and answers with its id at once; ask /export/{exportJobId}/state until it says Success, then download it.
+         */
+        post: operations["postExportJobCompanyAssociatedSfdrDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/sfdr/export-latest-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the newest active sfdr dataset of each company */
+        post: operations["postExportLatestJobCompanyAssociatedSfdrDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a eutaxonomy-financials dataset for a company and reporting period
+         * @description Stores a new version. It waits for quality review, unless an admin sets bypassQa, in which case it is accepted and becomes the active dataset at once. Every problem of the data is reported with its JSON path.
+         */
+        post: operations["postCompanyAssociatedEutaxonomyFinancialsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the newest active eutaxonomy-financials dataset of a company named by an identifier
+         * @description The identifier may be the company id, an LEI, an ISIN or any other stored identifier.
+         */
+        get: operations["getLatestAvailableCompanyAssociatedEutaxonomyFinancialsData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the active eutaxonomy-financials dataset of a company for a reporting period */
+        get: operations["getCompanyAssociatedEutaxonomyFinancialsDataByDimensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials/{dataId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one eutaxonomy-financials dataset by its id */
+        get: operations["getCompanyAssociatedEutaxonomyFinancialsData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's eutaxonomy-financials datasets with their meta information
+         * @description Newest reporting period first. By default only the active dataset of each reporting period; with showOnlyActive=false every version you may see.
+         */
+        get: operations["getAllCompanyEutaxonomyFinancialsData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials/export-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start exporting the active eutaxonomy-financials datasets of companies for reporting periods
+         * @description Queues an export and answers with its id at once; ask /export/{exportJobId}/state until it says Success, then download it.
+         */
+        post: operations["postExportJobCompanyAssociatedEutaxonomyFinancialsDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials/export-latest-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the newest active eutaxonomy-financials dataset of each company */
+        post: operations["postExportLatestJobCompanyAssociatedEutaxonomyFinancialsDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a eutaxonomy-non-financials dataset for a company and reporting period
+         * @description Stores a new version. It waits for quality review, unless an admin sets bypassQa, in which case it is accepted and becomes the active dataset at once. Every problem of the data is reported with its JSON path.
+         */
+        post: operations["postCompanyAssociatedEutaxonomyNonFinancialsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the newest active eutaxonomy-non-financials dataset of a company named by an identifier
+         * @description The identifier may be the company id, an LEI, an ISIN or any other stored identifier.
+         */
+        get: operations["getLatestAvailableCompanyAssociatedEutaxonomyNonFinancialsData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the active eutaxonomy-non-financials dataset of a company for a reporting period */
+        get: operations["getCompanyAssociatedEutaxonomyNonFinancialsDataByDimensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials/{dataId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one eutaxonomy-non-financials dataset by its id */
+        get: operations["getCompanyAssociatedEutaxonomyNonFinancialsData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's eutaxonomy-non-financials datasets with their meta information
+         * @description Newest reporting period first. By default only the active dataset of each reporting period; with showOnlyActive=false every version you may see.
+         */
+        get: operations["getAllCompanyEutaxonomyNonFinancialsData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials/export-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start exporting the active eutaxonomy-non-financials datasets of companies for reporting periods
+         * @description Queues an export and answers with its id at once; ask /export/{exportJobId}/state until it says Success, then download it.
+         */
+        post: operations["postExportJobCompanyAssociatedEutaxonomyNonFinancialsDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials/export-latest-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the newest active eutaxonomy-non-financials dataset of each company */
+        post: operations["postExportLatestJobCompanyAssociatedEutaxonomyNonFinancialsDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/nuclear-and-gas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a nuclear-and-gas dataset for a company and reporting period
+         * @description Stores a new version. It waits for quality review, unless an admin sets bypassQa, in which case it is accepted and becomes the active dataset at once. Every problem of the data is reported with its JSON path.
+         */
+        post: operations["postCompanyAssociatedNuclearAndGasData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/nuclear-and-gas/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the newest active nuclear-and-gas dataset of a company named by an identifier
+         * @description The identifier may be the company id, an LEI, an ISIN or any other stored identifier.
+         */
+        get: operations["getLatestAvailableCompanyAssociatedNuclearAndGasData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/nuclear-and-gas/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the active nuclear-and-gas dataset of a company for a reporting period */
+        get: operations["getCompanyAssociatedNuclearAndGasDataByDimensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/nuclear-and-gas/{dataId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one nuclear-and-gas dataset by its id */
+        get: operations["getCompanyAssociatedNuclearAndGasData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/nuclear-and-gas/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's nuclear-and-gas datasets with their meta information
+         * @description Newest reporting period first. By default only the active dataset of each reporting period; with showOnlyActive=false every version you may see.
+         */
+        get: operations["getAllCompanyNuclearAndGasData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/nuclear-and-gas/export-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start exporting the active nuclear-and-gas datasets of companies for reporting periods
+         * @description Queues an export and answers with its id at once; ask /export/{exportJobId}/state until it says Success, then download it.
+         */
+        post: operations["postExportJobCompanyAssociatedNuclearAndGasDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/nuclear-and-gas/export-latest-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the newest active nuclear-and-gas dataset of each company */
+        post: operations["postExportLatestJobCompanyAssociatedNuclearAndGasDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/lksg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a lksg dataset for a company and reporting period
+         * @description Stores a new version. It waits for quality review, unless an admin sets bypassQa, in which case it is accepted and becomes the active dataset at once. Every problem of the data is reported with its JSON path.
+         */
+        post: operations["postCompanyAssociatedLksgData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/lksg/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the newest active lksg dataset of a company named by an identifier
+         * @description The identifier may be the company id, an LEI, an ISIN or any other stored identifier.
+         */
+        get: operations["getLatestAvailableCompanyAssociatedLksgData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/lksg/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the active lksg dataset of a company for a reporting period */
+        get: operations["getCompanyAssociatedLksgDataByDimensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/lksg/{dataId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one lksg dataset by its id */
+        get: operations["getCompanyAssociatedLksgData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/lksg/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's lksg datasets with their meta information
+         * @description Newest reporting period first. By default only the active dataset of each reporting period; with showOnlyActive=false every version you may see.
+         */
+        get: operations["getAllCompanyLksgData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/lksg/export-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start exporting the active lksg datasets of companies for reporting periods
+         * @description Queues an export and answers with its id at once; ask /export/{exportJobId}/state until it says Success, then download it.
+         */
+        post: operations["postExportJobCompanyAssociatedLksgDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/lksg/export-latest-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the newest active lksg dataset of each company */
+        post: operations["postExportLatestJobCompanyAssociatedLksgDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/pcaf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a pcaf dataset for a company and reporting period
+         * @description Stores a new version. It waits for quality review, unless an admin sets bypassQa, in which case it is accepted and becomes the active dataset at once. Every problem of the data is reported with its JSON path.
+         */
+        post: operations["postCompanyAssociatedPcafData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/pcaf/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the newest active pcaf dataset of a company named by an identifier
+         * @description The identifier may be the company id, an LEI, an ISIN or any other stored identifier.
+         */
+        get: operations["getLatestAvailableCompanyAssociatedPcafData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/pcaf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the active pcaf dataset of a company for a reporting period */
+        get: operations["getCompanyAssociatedPcafDataByDimensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/pcaf/{dataId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one pcaf dataset by its id */
+        get: operations["getCompanyAssociatedPcafData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/pcaf/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's pcaf datasets with their meta information
+         * @description Newest reporting period first. By default only the active dataset of each reporting period; with showOnlyActive=false every version you may see.
+         */
+        get: operations["getAllCompanyPcafData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/pcaf/export-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start exporting the active pcaf datasets of companies for reporting periods
+         * @description Queues an export and answers with its id at once; ask /export/{exportJobId}/state until it says Success, then download it.
+         */
+        post: operations["postExportJobCompanyAssociatedPcafDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/pcaf/export-latest-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the newest active pcaf dataset of each company */
+        post: operations["postExportLatestJobCompanyAssociatedPcafDataByDimensions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/vsme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a VSME dataset with the documents it cites
+         * @description Multipart: the part companyAssociatedVsmeData holds the dataset as JSON, each part documents one file it cites. VSME data is private to the company, the uploader, users granted access and admins.
+         */
+        post: operations["postVsmeJsonAndDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/vsme/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a document cited by a VSME dataset */
+        get: operations["getPrivateDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/vsme/{dataId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one vsme dataset by its id */
+        get: operations["getCompanyAssociatedVsmeData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/vsme/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's vsme datasets with their meta information
+         * @description Newest reporting period first. By default only the active dataset of each reporting period; with showOnlyActive=false every version you may see.
+         */
+        get: operations["getFrameworkDatasetsForCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the meta information of datasets
+         * @description Without filters every active dataset you may see; newest reporting period first.
+         */
+        get: operations["getListOfDataMetaInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search dataset meta information with several filters at once
+         * @description Answers the datasets matching any of the filters, each once.
+         */
+        post: operations["postListOfDataMetaInfoFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/available-data-dimensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List which companies have active data for which frameworks or data point types and periods */
+        get: operations["getAvailableDataDimensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/active-dataset-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the active datasets of given companies, frameworks and periods */
+        post: operations["retrieveMetaDataOfActiveDatasets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/nonSourceable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List statements that data cannot be found */
+        get: operations["getInfoOnNonSourceabilityOfDatasets"];
+        put?: never;
+        /**
+         * State that data for a company, framework and period cannot be found
+         * @description Recorded with who and why. The statement holds while no dataset of that company, framework and period is active; an accepted upload ends it. bypassQa (admins) records it as accepted.
+         */
+        post: operations["postNonSourceabilityOfADataset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/{dataId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the meta information of a dataset */
+        get: operations["getDataMetaInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change who is recorded as the uploader of a dataset (admins) */
+        patch: operations["patchDataMetaInfo"];
+        trace?: never;
+    };
+    "/metadata/{dataId}/data-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the data points of a dataset
+         * @description An object from data point type to data point id.
+         */
+        get: operations["getContainedDataPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the datasets a user uploaded
+         * @description Your own uploads (admins: anyone's), newest first, with the company names.
+         */
+        get: operations["getUserUploadsDataMetaInformation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-points/{dataPointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one data point */
+        get: operations["getDataPoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-points/{dataPointId}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the meta information of one data point */
+        get: operations["getDataPointMetaInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/{exportJobId}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tell how far an export job is */
+        get: operations["getExportJobState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/{exportJobId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the file of a finished export job
+         * @description 204 while the job is still running.
+         */
+        get: operations["exportCompanyAssociatedDataById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -308,10 +1392,13 @@ export interface components {
                 summary: string;
                 message: string;
                 httpStatus: number;
+                metaInformation?: {
+                    [key: string]: unknown;
+                };
             }[];
         };
         /** @enum {string} */
-        DataTypeEnum: "sfdr" | "eutaxonomy-financials" | "eutaxonomy-financials-2026-73" | "eutaxonomy-non-financials" | "eutaxonomy-non-financials-2026-73" | "nuclear-and-gas" | "lksg" | "pcaf" | "vsme";
+        DataTypeEnum: "sfdr" | "eutaxonomy-financials" | "eutaxonomy-non-financials" | "nuclear-and-gas" | "lksg" | "pcaf" | "vsme";
         /** @enum {string} */
         IdentifierType: "Lei" | "Isin" | "PermId" | "Ticker" | "Duns" | "CompanyRegistrationNumber" | "VatNumber";
         CompanyInformation: {
@@ -480,7 +1567,7 @@ export interface components {
             /** @description The company's identifiers by type (Lei, Isin, PermId, Ticker, Duns, CompanyRegistrationNumber, VatNumber); each value belongs to one company only. The types given replace the company's values of those types. */
             identifiers?: {
                 [key: string]: string[];
-            } | (never | null);
+            } | null;
             /** @description Country as an ISO 3166-1 alpha-2 code. */
             countryCode?: string | null;
         };
@@ -558,6 +1645,1678 @@ export interface components {
              */
             sectors: string[];
         };
+        SfdrData: {
+            general?: components["schemas"]["SfdrGeneral"] | null;
+            environmental?: components["schemas"]["SfdrEnvironmental"] | null;
+            social?: components["schemas"]["SfdrSocial"] | null;
+        };
+        SfdrGeneral: {
+            general?: components["schemas"]["SfdrGeneralGeneral"] | null;
+        };
+        SfdrGeneralGeneral: {
+            /** Format: date */
+            dataDate?: string | null;
+            fiscalYearDeviation?: components["schemas"]["ExtendedDataPointSfdrGeneralGeneralFiscalYearDeviationOptions"] | null;
+            fiscalYearEnd?: components["schemas"]["ExtendedDataPointLocalDate"] | null;
+            referencedReports?: {
+                [key: string]: components["schemas"]["CompanyReport"];
+            } | null;
+        };
+        SfdrEnvironmental: {
+            greenhouseGasEmissions?: components["schemas"]["SfdrEnvironmentalGreenhouseGasEmissions"] | null;
+            energyPerformance?: components["schemas"]["SfdrEnvironmentalEnergyPerformance"] | null;
+            biodiversity?: components["schemas"]["SfdrEnvironmentalBiodiversity"] | null;
+            water?: components["schemas"]["SfdrEnvironmentalWater"] | null;
+            waste?: components["schemas"]["SfdrEnvironmentalWaste"] | null;
+            emissions?: components["schemas"]["SfdrEnvironmentalEmissions"] | null;
+        };
+        SfdrEnvironmentalGreenhouseGasEmissions: {
+            scope1GhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope2GhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope2GhgEmissionsLocationBasedInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope2GhgEmissionsMarketBasedInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope1And2GhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope1And2GhgEmissionsLocationBasedInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope1And2GhgEmissionsMarketBasedInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope3GhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope3UpstreamGhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope3DownstreamGhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope1And2And3GhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope1And2And3GhgEmissionsLocationBasedInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope1And2And3GhgEmissionsMarketBasedInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope4GhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            enterpriseValueInEUR?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            totalRevenueInEUR?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            carbonFootprintInTonnesPerMillionEUREnterpriseValue?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            ghgIntensityInTonnesPerMillionEURRevenue?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            ghgIntensityScope1InTonnesPerMillionEURRevenue?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            ghgIntensityScope2InTonnesPerMillionEURRevenue?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            ghgIntensityScope3InTonnesPerMillionEURRevenue?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            ghgIntensityScope4InTonnesPerMillionEURRevenue?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            fossilFuelSectorExposure?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            financedScope1AndScope2Emissions?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            financedScope3Emissions?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        SfdrEnvironmentalEnergyPerformance: {
+            renewableEnergyProductionInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            renewableEnergyConsumptionInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            nonRenewableEnergyProductionInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            relativeNonRenewableEnergyProductionInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            nonRenewableEnergyConsumptionInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            relativeNonRenewableEnergyConsumptionInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            applicableHighImpactClimateSectors?: {
+                [key: string]: components["schemas"]["SfdrHighImpactClimateSectorEnergyConsumption"];
+            } | null;
+            totalHighImpactClimateSectorEnergyConsumptionInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            nonRenewableEnergyConsumptionFossilFuelsInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            nonRenewableEnergyConsumptionCrudeOilInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            nonRenewableEnergyConsumptionNaturalGasInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            nonRenewableEnergyConsumptionLigniteInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            nonRenewableEnergyConsumptionCoalInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            nonRenewableEnergyConsumptionNuclearEnergyInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            nonRenewableEnergyConsumptionOtherInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        SfdrEnvironmentalBiodiversity: {
+            primaryForestAndWoodedLandOfNativeSpeciesExposure?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            protectedAreasExposure?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            rareOrEndangeredEcosystemsExposure?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            highlyBiodiverseGrasslandExposure?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            manufactureOfAgrochemicalPesticidesProducts?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            landDegradationDesertificationSoilSealingExposure?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            sustainableAgriculturePolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            sustainableOceansAndSeasPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            threatenedSpeciesExposure?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            biodiversityProtectionPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            deforestationPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+        };
+        SfdrEnvironmentalWater: {
+            emissionsToWaterInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            waterConsumptionInCubicMeters?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            waterReusedInCubicMeters?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            relativeWaterUsageInCubicMetersPerMillionEURRevenue?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            waterManagementPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            highWaterStressAreaExposure?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+        };
+        SfdrEnvironmentalWaste: {
+            hazardousAndRadioactiveWasteInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            nonRecycledWasteInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        SfdrEnvironmentalEmissions: {
+            emissionsOfInorganicPollutantsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            emissionsOfAirPollutantsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            emissionsOfOzoneDepletionSubstancesInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            carbonReductionInitiatives?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+        };
+        SfdrSocial: {
+            socialAndEmployeeMatters?: components["schemas"]["SfdrSocialSocialAndEmployeeMatters"] | null;
+            greenSecurities?: components["schemas"]["SfdrSocialGreenSecurities"] | null;
+            humanRights?: components["schemas"]["SfdrSocialHumanRights"] | null;
+            antiCorruptionAndAntiBribery?: components["schemas"]["SfdrSocialAntiCorruptionAndAntiBribery"] | null;
+        };
+        SfdrSocialSocialAndEmployeeMatters: {
+            humanRightsLegalProceedings?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            iloCoreLabourStandards?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            environmentalPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            corruptionLegalProceedings?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            transparencyDisclosurePolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            humanRightsDueDiligencePolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            policyAgainstChildLabour?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            policyAgainstForcedLabour?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            policyAgainstDiscriminationInTheWorkplace?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            iso14001Certificate?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            policyAgainstBriberyAndCorruption?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            fairBusinessMarketingAdvertisingPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            technologiesExpertiseTransferPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            fairCompetitionPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            violationOfTaxRulesAndRegulation?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            unGlobalCompactPrinciplesCompliancePolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            oecdGuidelinesForMultinationalEnterprisesGrievanceHandling?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            averageGrossHourlyEarningsMaleEmployees?: components["schemas"]["CurrencyDataPoint"] | null;
+            averageGrossHourlyEarningsFemaleEmployees?: components["schemas"]["CurrencyDataPoint"] | null;
+            unadjustedGenderPayGapInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            femaleBoardMembersSupervisoryBoard?: components["schemas"]["ExtendedDataPointBigInteger"] | null;
+            femaleBoardMembersBoardOfDirectors?: components["schemas"]["ExtendedDataPointBigInteger"] | null;
+            maleBoardMembersSupervisoryBoard?: components["schemas"]["ExtendedDataPointBigInteger"] | null;
+            maleBoardMembersBoardOfDirectors?: components["schemas"]["ExtendedDataPointBigInteger"] | null;
+            boardGenderDiversitySupervisoryBoardInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            boardGenderDiversityBoardOfDirectorsInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            controversialWeaponsExposure?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            workplaceAccidentPreventionPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            rateOfAccidents?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            workdaysLostInDays?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            supplierCodeOfConduct?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            grievanceHandlingMechanism?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            whistleblowerProtectionPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            reportedIncidentsOfDiscrimination?: components["schemas"]["ExtendedDataPointBigInteger"] | null;
+            sanctionedIncidentsOfDiscrimination?: components["schemas"]["ExtendedDataPointBigInteger"] | null;
+            excessiveCeoPayRatio?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        SfdrSocialGreenSecurities: {
+            securitiesNotCertifiedAsGreen?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+        };
+        SfdrSocialHumanRights: {
+            humanRightsPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            humanRightsDueDiligence?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            traffickingInHumanBeingsPolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            reportedChildLabourIncidents?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            reportedForcedOrCompulsoryLabourIncidents?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            numberOfReportedIncidentsOfHumanRightsViolations?: components["schemas"]["ExtendedDataPointBigInteger"] | null;
+        };
+        SfdrSocialAntiCorruptionAndAntiBribery: {
+            casesOfInsufficientActionAgainstBriberyAndCorruption?: components["schemas"]["ExtendedDataPointBigInteger"] | null;
+            reportedConvictionsOfBriberyAndCorruption?: components["schemas"]["ExtendedDataPointBigInteger"] | null;
+            totalAmountOfReportedFinesOfBriberyAndCorruption?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        CompanyAssociatedDataSfdrData: {
+            companyId: string;
+            reportingPeriod: string;
+            data: components["schemas"]["SfdrData"];
+        };
+        DataAndMetaInformationSfdrData: {
+            metaInfo: components["schemas"]["DataMetaInformation"];
+            data: components["schemas"]["SfdrData"];
+        };
+        EutaxonomyFinancialsData: {
+            general?: components["schemas"]["EutaxonomyFinancialsGeneral"] | null;
+            creditInstitution?: components["schemas"]["EutaxonomyFinancialsCreditInstitution"] | null;
+            assetManagement?: components["schemas"]["EutaxonomyFinancialsAssetManagement"] | null;
+            insuranceReinsurance?: components["schemas"]["EutaxonomyFinancialsInsuranceReinsurance"] | null;
+            investmentFirms?: components["schemas"]["EutaxonomyFinancialsInvestmentFirms"] | null;
+        };
+        EutaxonomyFinancialsGeneral: {
+            general?: components["schemas"]["EutaxonomyFinancialsGeneralGeneral"] | null;
+        };
+        EutaxonomyFinancialsGeneralGeneral: {
+            fiscalYearDeviation?: components["schemas"]["ExtendedDataPointEutaxonomyFinancialsGeneralGeneralFiscalYearDeviationOptions"] | null;
+            fiscalYearEnd?: components["schemas"]["ExtendedDataPointLocalDate"] | null;
+            referencedReports?: {
+                [key: string]: components["schemas"]["CompanyReport"];
+            } | null;
+            areAllGroupEntitiesCovered?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            numberOfEmployees?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            isNfrdMandatory?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            assurance?: components["schemas"]["AssuranceDataPoint"] | null;
+        };
+        EutaxonomyFinancialsCreditInstitution: {
+            assetsForCalculationOfGreenAssetRatio?: components["schemas"]["EutaxonomyFinancialsCreditinstitutionAssetsForCalculationOfGreenAssetRatio"] | null;
+            turnoverBasedGreenAssetRatioStock?: components["schemas"]["EutaxonomyFinancialsCreditinstitutionTurnoverBasedGreenAssetRatioStock"] | null;
+            capexBasedGreenAssetRatioStock?: components["schemas"]["EutaxonomyFinancialsCreditinstitutionCapexBasedGreenAssetRatioStock"] | null;
+        };
+        EutaxonomyFinancialsCreditinstitutionAssetsForCalculationOfGreenAssetRatio: {
+            totalGrossCarryingAmount?: components["schemas"]["CurrencyDataPoint"] | null;
+            totalAmountOfAssetsTowardsTaxonomyRelevantSectorsTaxonomyEligible?: components["schemas"]["CurrencyDataPoint"] | null;
+            totalAmountOfAssetsWhichAreEnvironmentallySustainableTaxonomyAligned?: components["schemas"]["CurrencyDataPoint"] | null;
+            totalAmountOfEnvironmentallySustainableAssetsWhichAreUseOfProceeds?: components["schemas"]["CurrencyDataPoint"] | null;
+            totalAmountOfEnvironmentallySustainableAssetsWhichAreTransitional?: components["schemas"]["CurrencyDataPoint"] | null;
+            totalAmountOfEnvironmentallySustainableAssetsWhichAreEnabling?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyFinancialsCreditinstitutionTurnoverBasedGreenAssetRatioStock: {
+            substantialContributionToClimateChangeMitigationInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichAdapting?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyFinancialsCreditinstitutionCapexBasedGreenAssetRatioStock: {
+            substantialContributionToClimateChangeMitigationInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichAdapting?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyFinancialsAssetManagement: {
+            averageValueOfTaxonomyAlignedUndertakings?: components["schemas"]["EutaxonomyFinancialsAssetmanagementAverageValueOfTaxonomyAlignedUndertakings"] | null;
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased?: components["schemas"]["EutaxonomyFinancialsAssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased"] | null;
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased?: components["schemas"]["EutaxonomyFinancialsAssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased"] | null;
+        };
+        EutaxonomyFinancialsAssetmanagementAverageValueOfTaxonomyAlignedUndertakings: {
+            weightedAverageValueOfAllInvestmentsTurnoverBasedInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            weightedAverageValueOfAllInvestmentsCapexBasedInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            weightedAverageValueOfAllInvestmentsTurnoverBasedMonetaryAmount?: components["schemas"]["CurrencyDataPoint"] | null;
+            weightedAverageValueOfAllInvestmentsCapexBasedMonetaryAmount?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyFinancialsAssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased: {
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyFinancialsAssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased: {
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyFinancialsInsuranceReinsurance: {
+            underwritingKpi?: components["schemas"]["EutaxonomyFinancialsInsurancereinsuranceUnderwritingKpi"] | null;
+            averageValueOfTaxonomyAlignedUndertakings?: components["schemas"]["EutaxonomyFinancialsInsurancereinsuranceAverageValueOfTaxonomyAlignedUndertakings"] | null;
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased?: components["schemas"]["EutaxonomyFinancialsInsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased"] | null;
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased?: components["schemas"]["EutaxonomyFinancialsInsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased"] | null;
+        };
+        EutaxonomyFinancialsInsurancereinsuranceUnderwritingKpi: {
+            totalOfAbsolutePremiumsOfTaxonomyAlignedActivities?: components["schemas"]["CurrencyDataPoint"] | null;
+            totalOfAbsolutePremiumsOfTaxonomyEligibleButTaxonomyNonAlignedActivities?: components["schemas"]["CurrencyDataPoint"] | null;
+            totalOfAbsolutePremiumsOfTaxonomyNonEligibleActivities?: components["schemas"]["CurrencyDataPoint"] | null;
+            proportionOfAbsolutePremiumsOfTaxonomyAlignedActivities?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            proportionOfAbsolutePremiumsOfTaxonomyEligibleButTaxonomyNonAlignedActivities?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            proportionOfAbsolutePremiumsOfTaxonomyNonEligibleActivities?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyFinancialsInsurancereinsuranceAverageValueOfTaxonomyAlignedUndertakings: {
+            weightedAverageValueOfAllInvestmentsTurnoverBasedInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            weightedAverageValueOfAllInvestmentsCapexBasedInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            weightedAverageValueOfAllInvestmentsTurnoverBasedMonetaryAmount?: components["schemas"]["CurrencyDataPoint"] | null;
+            weightedAverageValueOfAllInvestmentsCapexBasedMonetaryAmount?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyFinancialsInsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased: {
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfTurnoverBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyFinancialsInsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased: {
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            shareOfCapexBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyFinancialsInvestmentFirms: {
+            dealingOnOwnAccountServicesTurnoverBased?: components["schemas"]["EutaxonomyFinancialsInvestmentfirmsDealingOnOwnAccountServicesTurnoverBased"] | null;
+            dealingOnOwnAccountServicesCapexBased?: components["schemas"]["EutaxonomyFinancialsInvestmentfirmsDealingOnOwnAccountServicesCapexBased"] | null;
+            otherServicesTurnoverBased?: components["schemas"]["EutaxonomyFinancialsInvestmentfirmsOtherServicesTurnoverBased"] | null;
+            otherServicesCapexBased?: components["schemas"]["EutaxonomyFinancialsInvestmentfirmsOtherServicesCapexBased"] | null;
+        };
+        EutaxonomyFinancialsInvestmentfirmsDealingOnOwnAccountServicesTurnoverBased: {
+            turnoverBasedTotalAssetsInvestedUnderInvestmentFirmsActivitiesDealingOnOwnAccount?: components["schemas"]["CurrencyDataPoint"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyFinancialsInvestmentfirmsDealingOnOwnAccountServicesCapexBased: {
+            capexBasedTotalAssetsInvestedUnderInvestmentFirmsActivitiesDealingOnOwnAccount?: components["schemas"]["CurrencyDataPoint"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyFinancialsInvestmentfirmsOtherServicesTurnoverBased: {
+            turnoverBasedTotalRevenueFromInvestmentsAndServicesAndActivitiesOtherThanDealingOnOwnAccount?: components["schemas"]["CurrencyDataPoint"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyFinancialsInvestmentfirmsOtherServicesCapexBased: {
+            capexBasedTotalRevenueFromInvestmentsAndServicesAndActivitiesOtherThanDealingOnOwnAccount?: components["schemas"]["CurrencyDataPoint"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        CompanyAssociatedDataEutaxonomyFinancialsData: {
+            companyId: string;
+            reportingPeriod: string;
+            data: components["schemas"]["EutaxonomyFinancialsData"];
+        };
+        DataAndMetaInformationEutaxonomyFinancialsData: {
+            metaInfo: components["schemas"]["DataMetaInformation"];
+            data: components["schemas"]["EutaxonomyFinancialsData"];
+        };
+        EutaxonomyNonFinancialsData: {
+            general?: components["schemas"]["EutaxonomyNonFinancialsGeneral"] | null;
+            revenue?: components["schemas"]["EutaxonomyNonFinancialsRevenue"] | null;
+            capex?: components["schemas"]["EutaxonomyNonFinancialsCapex"] | null;
+            opex?: components["schemas"]["EutaxonomyNonFinancialsOpex"] | null;
+        };
+        EutaxonomyNonFinancialsGeneral: {
+            fiscalYearDeviation?: components["schemas"]["ExtendedDataPointEutaxonomyNonFinancialsGeneralFiscalYearDeviationOptions"] | null;
+            fiscalYearEnd?: components["schemas"]["ExtendedDataPointLocalDate"] | null;
+            scopeOfEntities?: components["schemas"]["ExtendedDataPointYesNoNa"] | null;
+            nfrdMandatory?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            euTaxonomyActivityLevelReporting?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            assurance?: components["schemas"]["AssuranceDataPoint"] | null;
+            numberOfEmployees?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            unGlobalCompactPrinciplesCompliancePolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            oecdGuidelinesForMultinationalEnterprisesCompliancePolicy?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            iloCoreLabourStandards?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            humanRightsDueDiligence?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            referencedReports?: {
+                [key: string]: components["schemas"]["CompanyReport"];
+            } | null;
+        };
+        EutaxonomyNonFinancialsRevenue: {
+            nonEligibleShare?: components["schemas"]["EutaxonomyNonFinancialsRevenueNonEligibleShare"] | null;
+            eligibleShare?: components["schemas"]["EutaxonomyNonFinancialsRevenueEligibleShare"] | null;
+            nonAlignedShare?: components["schemas"]["EutaxonomyNonFinancialsRevenueNonAlignedShare"] | null;
+            alignedShare?: components["schemas"]["EutaxonomyNonFinancialsRevenueAlignedShare"] | null;
+            totalAmount?: components["schemas"]["CurrencyDataPoint"] | null;
+            nonAlignedActivities?: components["schemas"]["ExtendedDataPointListEuTaxonomyActivity"] | null;
+            substantialContributionToClimateChangeMitigationInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentTransitionalShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            alignedActivities?: components["schemas"]["ExtendedDataPointListEuTaxonomyAlignedActivity"] | null;
+            enablingShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            transitionalShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyNonFinancialsRevenueNonEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyNonFinancialsRevenueEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyNonFinancialsRevenueNonAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyNonFinancialsRevenueAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyNonFinancialsCapex: {
+            nonEligibleShare?: components["schemas"]["EutaxonomyNonFinancialsCapexNonEligibleShare"] | null;
+            eligibleShare?: components["schemas"]["EutaxonomyNonFinancialsCapexEligibleShare"] | null;
+            nonAlignedShare?: components["schemas"]["EutaxonomyNonFinancialsCapexNonAlignedShare"] | null;
+            alignedShare?: components["schemas"]["EutaxonomyNonFinancialsCapexAlignedShare"] | null;
+            totalAmount?: components["schemas"]["CurrencyDataPoint"] | null;
+            nonAlignedActivities?: components["schemas"]["ExtendedDataPointListEuTaxonomyActivity"] | null;
+            substantialContributionToClimateChangeMitigationInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeMitigationInPercentTransitionalShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEligible?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichUseOfProceeds?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEnablingShare?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            alignedActivities?: components["schemas"]["ExtendedDataPointListEuTaxonomyAlignedActivity"] | null;
+            enablingShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            transitionalShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyNonFinancialsCapexNonEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyNonFinancialsCapexEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyNonFinancialsCapexNonAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyNonFinancialsCapexAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyNonFinancialsOpex: {
+            nonEligibleShare?: components["schemas"]["EutaxonomyNonFinancialsOpexNonEligibleShare"] | null;
+            eligibleShare?: components["schemas"]["EutaxonomyNonFinancialsOpexEligibleShare"] | null;
+            nonAlignedShare?: components["schemas"]["EutaxonomyNonFinancialsOpexNonAlignedShare"] | null;
+            alignedShare?: components["schemas"]["EutaxonomyNonFinancialsOpexAlignedShare"] | null;
+            totalAmount?: components["schemas"]["CurrencyDataPoint"] | null;
+            nonAlignedActivities?: components["schemas"]["ExtendedDataPointListEuTaxonomyActivity"] | null;
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            alignedActivities?: components["schemas"]["ExtendedDataPointListEuTaxonomyAlignedActivity"] | null;
+            enablingShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            transitionalShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        EutaxonomyNonFinancialsOpexNonEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyNonFinancialsOpexEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyNonFinancialsOpexNonAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        EutaxonomyNonFinancialsOpexAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            absoluteShare?: components["schemas"]["CurrencyDataPoint"] | null;
+        };
+        CompanyAssociatedDataEutaxonomyNonFinancialsData: {
+            companyId: string;
+            reportingPeriod: string;
+            data: components["schemas"]["EutaxonomyNonFinancialsData"];
+        };
+        DataAndMetaInformationEutaxonomyNonFinancialsData: {
+            metaInfo: components["schemas"]["DataMetaInformation"];
+            data: components["schemas"]["EutaxonomyNonFinancialsData"];
+        };
+        NuclearAndGasData: {
+            general?: components["schemas"]["NuclearAndGasGeneral"] | null;
+        };
+        NuclearAndGasGeneral: {
+            general?: components["schemas"]["NuclearAndGasGeneralGeneral"] | null;
+            taxonomyAlignedDenominator?: components["schemas"]["NuclearAndGasGeneralTaxonomyAlignedDenominator"] | null;
+            taxonomyAlignedNumerator?: components["schemas"]["NuclearAndGasGeneralTaxonomyAlignedNumerator"] | null;
+            taxonomyEligibleButNotAligned?: components["schemas"]["NuclearAndGasGeneralTaxonomyEligibleButNotAligned"] | null;
+            taxonomyNonEligible?: components["schemas"]["NuclearAndGasGeneralTaxonomyNonEligible"] | null;
+        };
+        NuclearAndGasGeneralGeneral: {
+            referencedReports?: {
+                [key: string]: components["schemas"]["CompanyReport"];
+            } | null;
+            nuclearEnergyRelatedActivitiesSection426?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            nuclearEnergyRelatedActivitiesSection427?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            nuclearEnergyRelatedActivitiesSection428?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            fossilGasRelatedActivitiesSection429?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            fossilGasRelatedActivitiesSection430?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+            fossilGasRelatedActivitiesSection431?: components["schemas"]["ExtendedDataPointYesNo"] | null;
+        };
+        NuclearAndGasGeneralTaxonomyAlignedDenominator: {
+            nuclearAndGasTaxonomyAlignedRevenueDenominator?: components["schemas"]["ExtendedDataPointNuclearAndGasAlignedDenominator"] | null;
+            nuclearAndGasTaxonomyAlignedCapexDenominator?: components["schemas"]["ExtendedDataPointNuclearAndGasAlignedDenominator"] | null;
+        };
+        NuclearAndGasGeneralTaxonomyAlignedNumerator: {
+            nuclearAndGasTaxonomyAlignedRevenueNumerator?: components["schemas"]["ExtendedDataPointNuclearAndGasAlignedNumerator"] | null;
+            nuclearAndGasTaxonomyAlignedCapexNumerator?: components["schemas"]["ExtendedDataPointNuclearAndGasAlignedNumerator"] | null;
+        };
+        NuclearAndGasGeneralTaxonomyEligibleButNotAligned: {
+            nuclearAndGasTaxonomyEligibleButNotAlignedRevenue?: components["schemas"]["ExtendedDataPointNuclearAndGasEligibleButNotAligned"] | null;
+            nuclearAndGasTaxonomyEligibleButNotAlignedCapex?: components["schemas"]["ExtendedDataPointNuclearAndGasEligibleButNotAligned"] | null;
+        };
+        NuclearAndGasGeneralTaxonomyNonEligible: {
+            nuclearAndGasTaxonomyNonEligibleRevenue?: components["schemas"]["ExtendedDataPointNuclearAndGasNonEligible"] | null;
+            nuclearAndGasTaxonomyNonEligibleCapex?: components["schemas"]["ExtendedDataPointNuclearAndGasNonEligible"] | null;
+        };
+        CompanyAssociatedDataNuclearAndGasData: {
+            companyId: string;
+            reportingPeriod: string;
+            data: components["schemas"]["NuclearAndGasData"];
+        };
+        DataAndMetaInformationNuclearAndGasData: {
+            metaInfo: components["schemas"]["DataMetaInformation"];
+            data: components["schemas"]["NuclearAndGasData"];
+        };
+        LksgData: {
+            general: components["schemas"]["LksgGeneral"];
+            governance?: components["schemas"]["LksgGovernance"] | null;
+            social?: components["schemas"]["LksgSocial"] | null;
+            environmental?: components["schemas"]["LksgEnvironmental"] | null;
+            attachment?: components["schemas"]["LksgAttachment"] | null;
+        };
+        LksgGeneral: {
+            masterData: components["schemas"]["LksgGeneralMasterData"];
+            productionSpecific?: components["schemas"]["LksgGeneralProductionSpecific"] | null;
+            productionSpecificOwnOperations?: components["schemas"]["LksgGeneralProductionSpecificOwnOperations"] | null;
+        };
+        LksgGeneralMasterData: {
+            /** Format: date */
+            dataDate: string;
+            headOfficeInGermany?: components["schemas"]["YesNo"] | null;
+            groupOfCompanies?: components["schemas"]["YesNo"] | null;
+            groupOfCompaniesName?: string | null;
+            industry?: string[] | null;
+            numberOfEmployees?: number | null;
+            seasonalOrMigrantWorkers?: components["schemas"]["YesNo"] | null;
+            shareOfTemporaryWorkers?: components["schemas"]["LksgGeneralMasterdataShareOfTemporaryWorkersOptions"] | null;
+            annualTotalRevenue?: components["schemas"]["AmountWithCurrency"] | null;
+            fixedAndWorkingCapital?: components["schemas"]["AmountWithCurrency"] | null;
+        };
+        LksgGeneralProductionSpecific: {
+            manufacturingCompany?: components["schemas"]["YesNo"] | null;
+            capacity?: string | null;
+            productionViaSubcontracting?: components["schemas"]["YesNo"] | null;
+            subcontractingCompaniesCountries?: {
+                [key: string]: string[];
+            } | null;
+            productionSites?: components["schemas"]["YesNo"] | null;
+            numberOfProductionSites?: number | null;
+            listOfProductionSites?: components["schemas"]["LksgProductionSite"][] | null;
+            market?: components["schemas"]["LksgGeneralProductionspecificMarketOptions"] | null;
+            specificProcurement?: components["schemas"]["SpecificProcurementOptions"][] | null;
+        };
+        LksgGeneralProductionSpecificOwnOperations: {
+            mostImportantProducts?: components["schemas"]["LksgProduct"][] | null;
+            procurementCategories?: {
+                [key: string]: components["schemas"]["LksgProcurementCategory"];
+            } | null;
+        };
+        LksgGovernance: {
+            riskManagementOwnOperations?: components["schemas"]["LksgGovernanceRiskManagementOwnOperations"] | null;
+            grievanceMechanismOwnOperations?: components["schemas"]["LksgGovernanceGrievanceMechanismOwnOperations"] | null;
+            certificationsPoliciesAndResponsibilities?: components["schemas"]["LksgGovernanceCertificationsPoliciesAndResponsibilities"] | null;
+            generalViolations?: components["schemas"]["LksgGovernanceGeneralViolations"] | null;
+        };
+        LksgGovernanceRiskManagementOwnOperations: {
+            riskManagementSystem?: components["schemas"]["BaseDataPointYesNo"] | null;
+            riskAnalysisInFiscalYear?: components["schemas"]["YesNo"] | null;
+            risksIdentified?: components["schemas"]["YesNo"] | null;
+            identifiedRisks?: components["schemas"]["LksgRiskOrViolationAssessment"][] | null;
+            regulatedRiskManagementResponsibility?: components["schemas"]["YesNo"] | null;
+        };
+        LksgGovernanceGrievanceMechanismOwnOperations: {
+            grievanceHandlingMechanism?: components["schemas"]["BaseDataPointYesNo"] | null;
+            grievanceHandlingReportingAccessible?: components["schemas"]["YesNo"] | null;
+            appropriateGrievanceHandlingInformation?: components["schemas"]["YesNo"] | null;
+            appropriateGrievanceHandlingSupport?: components["schemas"]["YesNo"] | null;
+            accessToExpertiseForGrievanceHandling?: components["schemas"]["YesNo"] | null;
+            grievanceComplaints?: components["schemas"]["YesNo"] | null;
+            complaintsNumber?: number | null;
+            complaintsRiskPosition?: components["schemas"]["LksgGrievanceAssessmentMechanism"][] | null;
+            publicAccessToGrievanceHandling?: components["schemas"]["YesNo"] | null;
+            whistleblowerProtection?: components["schemas"]["YesNo"] | null;
+            dueDiligenceProcessForGrievanceHandling?: components["schemas"]["YesNo"] | null;
+        };
+        LksgGovernanceCertificationsPoliciesAndResponsibilities: {
+            codeOfConduct?: components["schemas"]["BaseDataPointYesNo"] | null;
+            codeOfConductTraining?: components["schemas"]["YesNo"] | null;
+            supplierCodeOfConduct?: components["schemas"]["BaseDataPointYesNo"] | null;
+            policyStatement?: components["schemas"]["BaseDataPointYesNo"] | null;
+            humanRightsStrategy?: string | null;
+            environmentalImpactPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            fairWorkingConditionsPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            responsibilitiesForFairWorkingConditions?: components["schemas"]["YesNo"] | null;
+            responsibilitiesForTheEnvironment?: components["schemas"]["YesNo"] | null;
+            responsibilitiesForOccupationalSafety?: components["schemas"]["YesNo"] | null;
+            amforiBsci?: components["schemas"]["BaseDataPointYesNo"] | null;
+            betterWorkProgram?: components["schemas"]["BaseDataPointYesNo"] | null;
+            ecoManagementAndAuditSchemeEmas?: components["schemas"]["BaseDataPointYesNo"] | null;
+            flaFairLaborCodeAndComplianceBenchmarksForAgriculture?: components["schemas"]["BaseDataPointYesNo"] | null;
+            flaFairLaborCodeAndComplianceBenchmarksForManufacturing?: components["schemas"]["BaseDataPointYesNo"] | null;
+            fairtradeTraderStandard?: components["schemas"]["BaseDataPointYesNo"] | null;
+            globalOrganicTextileStandardGots?: components["schemas"]["BaseDataPointYesNo"] | null;
+            gotsOrganicInConversion?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iatf16949?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso10007?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso14001?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso20400?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso26000?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso31000?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso37001?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso37002?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso37301?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso44001?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso45001?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso50001?: components["schemas"]["BaseDataPointYesNo"] | null;
+            iso9001?: components["schemas"]["BaseDataPointYesNo"] | null;
+            isoIec27001?: components["schemas"]["BaseDataPointYesNo"] | null;
+            isoIecTs33061?: components["schemas"]["BaseDataPointYesNo"] | null;
+            isoIecIeee15288?: components["schemas"]["BaseDataPointYesNo"] | null;
+            naturlandStandards?: components["schemas"]["BaseDataPointYesNo"] | null;
+            responsibleBusinessAlliance?: components["schemas"]["BaseDataPointYesNo"] | null;
+            sa8000?: components["schemas"]["BaseDataPointYesNo"] | null;
+            sedexMembersEthicalTradeAuditSmeta?: components["schemas"]["BaseDataPointYesNo"] | null;
+            textileExchangeGlobalRecycledStandard?: components["schemas"]["BaseDataPointYesNo"] | null;
+            znuStandardNachhaltigerWirtschaften?: components["schemas"]["BaseDataPointYesNo"] | null;
+            additionalCertifications?: components["schemas"]["BaseDataPointYesNo"] | null;
+        };
+        LksgGovernanceGeneralViolations: {
+            legalProceedings?: components["schemas"]["YesNo"] | null;
+            humanRightsOrEnvironmentalViolations?: components["schemas"]["YesNo"] | null;
+            humanRightsOrEnvironmentalViolationsDefinition?: components["schemas"]["LksgRiskOrViolationAssessment"][] | null;
+            highRiskCountriesRawMaterials?: components["schemas"]["YesNo"] | null;
+            highRiskCountriesRawMaterialsLocation?: string[] | null;
+            highRiskCountriesActivity?: components["schemas"]["YesNo"] | null;
+            highRiskCountries?: string[] | null;
+            highRiskCountriesProcurement?: components["schemas"]["YesNo"] | null;
+            highRiskCountriesProcurementName?: string[] | null;
+        };
+        LksgSocial: {
+            childLabor?: components["schemas"]["LksgSocialChildLabor"] | null;
+            forcedLaborSlavery?: components["schemas"]["LksgSocialForcedLaborSlavery"] | null;
+            withholdingAdequateWages?: components["schemas"]["LksgSocialWithholdingAdequateWages"] | null;
+            disregardForOccupationalHealthSafety?: components["schemas"]["LksgSocialDisregardForOccupationalHealthSafety"] | null;
+            disregardForFreedomOfAssociation?: components["schemas"]["LksgSocialDisregardForFreedomOfAssociation"] | null;
+            unequalTreatmentOfEmployment?: components["schemas"]["LksgSocialUnequalTreatmentOfEmployment"] | null;
+            contaminationOfSoilWaterAirNoiseEmissionsExcessiveWaterConsumption?: components["schemas"]["LksgSocialContaminationOfSoilWaterAirNoiseEmissionsExcessiveWaterConsumption"] | null;
+            unlawfulEvictionDeprivationOfLandForestAndWater?: components["schemas"]["LksgSocialUnlawfulEvictionDeprivationOfLandForestAndWater"] | null;
+            useOfPrivatePublicSecurityForcesWithDisregardForHumanRights?: components["schemas"]["LksgSocialUseOfPrivatePublicSecurityForcesWithDisregardForHumanRights"] | null;
+        };
+        LksgSocialChildLabor: {
+            employeeSUnder18?: components["schemas"]["YesNo"] | null;
+            employeeSUnder15?: components["schemas"]["YesNo"] | null;
+            employeeSUnder18InApprenticeship?: components["schemas"]["YesNo"] | null;
+            worstFormsOfChildLaborProhibition?: components["schemas"]["YesNo"] | null;
+            worstFormsOfChildLaborForms?: string | null;
+            measuresForPreventionOfEmploymentUnderLocalMinimumAge?: components["schemas"]["YesNo"] | null;
+            employmentUnderLocalMinimumAgePreventionEmploymentContracts?: components["schemas"]["YesNo"] | null;
+            employmentUnderLocalMinimumAgePreventionJobDescription?: components["schemas"]["YesNo"] | null;
+            employmentUnderLocalMinimumAgePreventionIdentityDocuments?: components["schemas"]["YesNo"] | null;
+            employmentUnderLocalMinimumAgePreventionTraining?: components["schemas"]["BaseDataPointYesNo"] | null;
+            employmentUnderLocalMinimumAgePreventionCheckingOfLegalMinimumAge?: components["schemas"]["YesNo"] | null;
+            childLaborPreventionPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            additionalChildLaborOtherMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            additionalChildLaborOtherMeasuresDescription?: string | null;
+        };
+        LksgSocialForcedLaborSlavery: {
+            forcedLaborAndSlaveryPractices?: components["schemas"]["YesNo"] | null;
+            forcedLaborAndSlaveryPracticesSpecification?: string | null;
+            forcedLaborAndSlaveryPreventionMeasures?: components["schemas"]["YesNo"] | null;
+            forcedLaborAndSlaveryPreventionEmploymentContracts?: components["schemas"]["YesNo"] | null;
+            forcedLaborAndSlaveryPreventionIdentityDocuments?: components["schemas"]["YesNo"] | null;
+            forcedLaborAndSlaveryPreventionFreeMovement?: components["schemas"]["YesNo"] | null;
+            forcedLaborAndSlaveryPreventionProvisionSocialRoomsAndToilets?: components["schemas"]["YesNo"] | null;
+            forcedLaborAndSlaveryPreventionTraining?: components["schemas"]["BaseDataPointYesNo"] | null;
+            forcedLaborPreventionPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            forcedLaborAndSlaveryPreventionOtherMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            forcedLaborAndSlaveryPreventionOtherMeasuresDescription?: string | null;
+        };
+        LksgSocialWithholdingAdequateWages: {
+            adequateWageWithholding?: components["schemas"]["YesNo"] | null;
+            adequateWagesMeasures?: components["schemas"]["YesNo"] | null;
+            documentedWorkingHoursAndWages?: components["schemas"]["BaseDataPointYesNo"] | null;
+            adequateLivingWage?: components["schemas"]["BaseDataPointYesNo"] | null;
+            regularWagesProcessFlow?: components["schemas"]["YesNo"] | null;
+            fixedHourlyWages?: components["schemas"]["YesNoNa"] | null;
+            fixedPieceworkWages?: components["schemas"]["YesNoNa"] | null;
+            adequateWageOtherMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            adequateWageOtherMeasuresDescription?: string | null;
+        };
+        LksgSocialDisregardForOccupationalHealthSafety: {
+            lowSkillWork?: components["schemas"]["YesNo"] | null;
+            hazardousMachines?: components["schemas"]["YesNo"] | null;
+            oshMeasures?: components["schemas"]["YesNo"] | null;
+            oshPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            oshTraining?: components["schemas"]["BaseDataPointYesNo"] | null;
+            healthAndSafetyPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            otherOshMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            otherOshMeasuresDescription?: string | null;
+            under10WorkplaceAccidents?: components["schemas"]["YesNo"] | null;
+        };
+        LksgSocialDisregardForFreedomOfAssociation: {
+            freedomOfAssociation?: components["schemas"]["YesNo"] | null;
+            employeeRepresentation?: number | null;
+            freedomOfAssociationDisregardPrevention?: components["schemas"]["YesNo"] | null;
+            discriminationForTradeUnionMembers?: components["schemas"]["YesNo"] | null;
+            freedomOfOperationForTradeUnion?: components["schemas"]["YesNo"] | null;
+            freedomOfAssociationTraining?: components["schemas"]["BaseDataPointYesNo"] | null;
+            worksCouncil?: components["schemas"]["BaseDataPointYesNo"] | null;
+            freedomOfAssociationOtherMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            freedomOfAssociationOtherMeasuresDescription?: string | null;
+        };
+        LksgSocialUnequalTreatmentOfEmployment: {
+            unequalTreatmentOfEmployment?: components["schemas"]["YesNo"] | null;
+            unequalTreatmentOfEmploymentPreventionMeasures?: components["schemas"]["YesNo"] | null;
+            diversityAndInclusionRole?: components["schemas"]["YesNo"] | null;
+            preventionOfMistreatments?: components["schemas"]["YesNo"] | null;
+            unequalTreatmentPreventionTraining?: components["schemas"]["BaseDataPointYesNo"] | null;
+            equalOpportunitiesOfficer?: components["schemas"]["YesNo"] | null;
+            equalEmploymentPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            unequalTreatmentPreventionOtherMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            unequalTreatmentPreventionOtherMeasuresDescription?: string | null;
+        };
+        LksgSocialContaminationOfSoilWaterAirNoiseEmissionsExcessiveWaterConsumption: {
+            harmfulSoilChange?: components["schemas"]["YesNo"] | null;
+            soilDegradation?: components["schemas"]["YesNo"] | null;
+            soilErosion?: components["schemas"]["YesNo"] | null;
+            soilBorneDiseases?: components["schemas"]["YesNo"] | null;
+            soilContamination?: components["schemas"]["YesNo"] | null;
+            soilSalinization?: components["schemas"]["YesNo"] | null;
+            soilProtectionPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            soilSpotChecks?: components["schemas"]["BaseDataPointYesNo"] | null;
+            harmfulWaterPollution?: components["schemas"]["YesNo"] | null;
+            fertilizersOrPollutants?: components["schemas"]["YesNo"] | null;
+            wasteWaterFiltration?: components["schemas"]["YesNo"] | null;
+            waterProtectionPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            waterSpotChecks?: components["schemas"]["BaseDataPointYesNo"] | null;
+            harmfulAirPollution?: components["schemas"]["YesNo"] | null;
+            airFiltration?: components["schemas"]["YesNo"] | null;
+            airQualityProtectionPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            airQualitySpotChecks?: components["schemas"]["BaseDataPointYesNo"] | null;
+            harmfulNoiseEmission?: components["schemas"]["YesNo"] | null;
+            reductionOfNoiseEmissions?: components["schemas"]["YesNo"] | null;
+            noiseReductionPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            noiseEmissionsSpotChecks?: components["schemas"]["BaseDataPointYesNo"] | null;
+            excessiveWaterConsumption?: components["schemas"]["YesNo"] | null;
+            waterSavingMeasures?: components["schemas"]["YesNo"] | null;
+            waterSavingMeasuresName?: string | null;
+            waterUseReductionPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            waterConsumptionSpotChecks?: components["schemas"]["BaseDataPointYesNo"] | null;
+            waterSources?: components["schemas"]["YesNo"] | null;
+            contaminationPreventionMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            contaminationPreventionMeasuresDescription?: string | null;
+        };
+        LksgSocialUnlawfulEvictionDeprivationOfLandForestAndWater: {
+            unlawfulEvictionAndTakingOfLand?: components["schemas"]["YesNo"] | null;
+            unlawfulEvictionAndTakingOfLandRisk?: string | null;
+            unlawfulEvictionAndTakingOfLandMeasures?: components["schemas"]["YesNo"] | null;
+            modelContractsForLandPurchaseOrLeasing?: components["schemas"]["BaseDataPointYesNo"] | null;
+            involvementOfLocalsInDecisionMaking?: components["schemas"]["YesNo"] | null;
+            governanceOfTenurePolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            unlawfulEvictionAndTakingOfLandOtherMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            unlawfulEvictionAndTakingOfLandOtherMeasuresDescription?: string | null;
+        };
+        LksgSocialUseOfPrivatePublicSecurityForcesWithDisregardForHumanRights: {
+            useOfPrivatePublicSecurityForces?: components["schemas"]["YesNo"] | null;
+            useOfPrivatePublicSecurityForcesAndRiskOfViolationOfHumanRights?: components["schemas"]["YesNo"] | null;
+            instructionOfSecurityForces?: components["schemas"]["BaseDataPointYesNo"] | null;
+            humanRightsTraining?: components["schemas"]["BaseDataPointYesNo"] | null;
+            stateSecurityForces?: components["schemas"]["YesNoNa"] | null;
+            privateSecurityForces?: components["schemas"]["BaseDataPointYesNoNa"] | null;
+            useOfPrivatePublicSecurityForcesMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            useOfPrivatePublicSecurityForcesMeasuresDescription?: string | null;
+        };
+        LksgEnvironmental: {
+            useOfMercuryMercuryWasteMinamataConvention?: components["schemas"]["LksgEnvironmentalUseOfMercuryMercuryWasteMinamataConvention"] | null;
+            productionAndUseOfPersistentOrganicPollutantsPopsConvention?: components["schemas"]["LksgEnvironmentalProductionAndUseOfPersistentOrganicPollutantsPopsConvention"] | null;
+            exportImportOfHazardousWasteBaselConvention?: components["schemas"]["LksgEnvironmentalExportImportOfHazardousWasteBaselConvention"] | null;
+        };
+        LksgEnvironmentalUseOfMercuryMercuryWasteMinamataConvention: {
+            mercuryAndMercuryWasteHandling?: components["schemas"]["YesNo"] | null;
+            mercuryAddedProductsHandling?: components["schemas"]["YesNo"] | null;
+            mercuryAddedProductsHandlingRiskOfExposure?: components["schemas"]["YesNo"] | null;
+            mercuryAddedProductsHandlingRiskOfDisposal?: components["schemas"]["YesNo"] | null;
+            mercuryAndMercuryCompoundsProductionAndUse?: components["schemas"]["YesNo"] | null;
+            mercuryAndMercuryCompoundsProductionAndUseRiskOfExposure?: components["schemas"]["YesNo"] | null;
+            mercuryAndMercuryWasteUsePreventionMeasures?: components["schemas"]["YesNo"] | null;
+            mercuryAndMercuryWasteHandlingPolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            mercuryAndMercuryWasteUsePreventionOtherMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            mercuryAndMercuryWasteUsePreventionOtherMeasuresDescription?: string | null;
+        };
+        LksgEnvironmentalProductionAndUseOfPersistentOrganicPollutantsPopsConvention: {
+            persistentOrganicPollutantsProductionAndUse?: components["schemas"]["YesNo"] | null;
+            persistentOrganicPollutantsUsed?: string | null;
+            persistentOrganicPollutantsProductionAndUseRiskOfExposure?: components["schemas"]["YesNo"] | null;
+            persistentOrganicPollutantsProductionAndUseRiskOfDisposal?: components["schemas"]["YesNo"] | null;
+            persistentOrganicPollutantsUsePreventionMeasures?: components["schemas"]["YesNo"] | null;
+            persistentOrganicPollutantsUsePolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            persistentOrganicPollutantsUsePreventionOtherMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            persistentOrganicPollutantsUsePreventionOtherMeasuresDescription?: string | null;
+        };
+        LksgEnvironmentalExportImportOfHazardousWasteBaselConvention: {
+            persistentOrganicPollutantsProductionAndUseTransboundaryMovements?: components["schemas"]["YesNo"] | null;
+            persistentOrganicPollutantsProductionAndUseRiskForImportingState?: components["schemas"]["YesNo"] | null;
+            hazardousWasteTransboundaryMovementsLocatedOecdEuLiechtenstein?: components["schemas"]["YesNo"] | null;
+            hazardousWasteTransboundaryMovementsOutsideOecdEuOrLiechtenstein?: components["schemas"]["YesNo"] | null;
+            hazardousWasteTransportPreventionMeasures?: components["schemas"]["YesNo"] | null;
+            wastePolicy?: components["schemas"]["BaseDataPointYesNo"] | null;
+            hazardousWasteTransportPreventionOtherMeasures?: components["schemas"]["BaseDataPointYesNo"] | null;
+            hazardousWasteTransportPreventionOtherMeasuresDescription?: string | null;
+            hazardousWasteDisposal?: components["schemas"]["YesNo"] | null;
+            hazardousWasteDisposalRiskOfImport?: components["schemas"]["YesNo"] | null;
+            hazardousWasteDisposalOtherWasteImport?: components["schemas"]["YesNo"] | null;
+            hazardousWasteDisposalOtherWasteImportDescription?: string | null;
+        };
+        LksgAttachment: {
+            attachment?: components["schemas"]["LksgAttachmentAttachment"] | null;
+        };
+        LksgAttachmentAttachment: {
+            attachment?: components["schemas"]["BaseDataPointYesNo"] | null;
+        };
+        CompanyAssociatedDataLksgData: {
+            companyId: string;
+            reportingPeriod: string;
+            data: components["schemas"]["LksgData"];
+        };
+        DataAndMetaInformationLksgData: {
+            metaInfo: components["schemas"]["DataMetaInformation"];
+            data: components["schemas"]["LksgData"];
+        };
+        PcafData: {
+            general?: components["schemas"]["PcafGeneral"] | null;
+            companyValue?: components["schemas"]["PcafCompanyValue"] | null;
+            environmental?: components["schemas"]["PcafEnvironmental"] | null;
+            companyValueEstimation?: components["schemas"]["PcafCompanyValueEstimation"] | null;
+            environmentalEstimation?: components["schemas"]["PcafEnvironmentalEstimation"] | null;
+        };
+        PcafGeneral: {
+            general?: components["schemas"]["PcafGeneralGeneral"] | null;
+            company?: components["schemas"]["PcafGeneralCompany"] | null;
+        };
+        PcafGeneralGeneral: {
+            fiscalYearDeviation?: components["schemas"]["ExtendedDataPointPcafGeneralGeneralFiscalYearDeviationOptions"] | null;
+            fiscalYearEnd?: components["schemas"]["ExtendedDataPointLocalDate"] | null;
+        };
+        PcafGeneralCompany: {
+            mainPcafSector?: components["schemas"]["ExtendedDataPointPcafGeneralCompanyMainPcafSectorOptions"] | null;
+            companyExchangeStatus?: components["schemas"]["ExtendedDataPointPcafGeneralCompanyCompanyExchangeStatusOptions"] | null;
+        };
+        PcafCompanyValue: {
+            listedCompany?: components["schemas"]["PcafCompanyvalueListedCompany"] | null;
+            unlistedCompany?: components["schemas"]["PcafCompanyvalueUnlistedCompany"] | null;
+        };
+        PcafCompanyvalueListedCompany: {
+            marketCapitalizationInEUR?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            bookValueOfDebtInEUR?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            minoritiesInterestInEUR?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        PcafCompanyvalueUnlistedCompany: {
+            totalEquityAndDebtInEUR?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        PcafEnvironmental: {
+            greenhouseGasEmissions?: components["schemas"]["PcafEnvironmentalGreenhouseGasEmissions"] | null;
+        };
+        PcafEnvironmentalGreenhouseGasEmissions: {
+            scope1GhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope2GhgEmissionsLocationBasedInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope2GhgEmissionsMarketBasedInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope3GhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        PcafCompanyValueEstimation: {
+            listedCompany?: components["schemas"]["PcafCompanyvalueestimationListedCompany"] | null;
+            unlistedCompany?: components["schemas"]["PcafCompanyvalueestimationUnlistedCompany"] | null;
+        };
+        PcafCompanyvalueestimationListedCompany: {
+            marketCapitalizationInEUR?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            bookValueOfDebtInEUR?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            minoritiesInterestInEUR?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        PcafCompanyvalueestimationUnlistedCompany: {
+            totalEquityAndDebtInEUR?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        PcafEnvironmentalEstimation: {
+            greenhouseGasEmissions?: components["schemas"]["PcafEnvironmentalestimationGreenhouseGasEmissions"] | null;
+        };
+        PcafEnvironmentalestimationGreenhouseGasEmissions: {
+            scope1GhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope2GhgEmissionsLocationBasedInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope2GhgEmissionsMarketBasedInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope3GhgEmissionsInTonnes?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        CompanyAssociatedDataPcafData: {
+            companyId: string;
+            reportingPeriod: string;
+            data: components["schemas"]["PcafData"];
+        };
+        DataAndMetaInformationPcafData: {
+            metaInfo: components["schemas"]["DataMetaInformation"];
+            data: components["schemas"]["PcafData"];
+        };
+        VsmeData: {
+            basic?: components["schemas"]["VsmeBasic"] | null;
+        };
+        VsmeBasic: {
+            basisForPreparation?: components["schemas"]["VsmeBasicBasisForPreparation"] | null;
+            practicesForTransitioningTowardsAMoreSustainableEconomy?: components["schemas"]["VsmeBasicPracticesForTransitioningTowardsAMoreSustainableEconomy"] | null;
+            energyAndGreenhousGasEmissions?: components["schemas"]["VsmeBasicEnergyAndGreenhousGasEmissions"] | null;
+            pollutionOfAirWaterSoil?: components["schemas"]["VsmeBasicPollutionOfAirWaterSoil"] | null;
+            biodiversity?: components["schemas"]["VsmeBasicBiodiversity"] | null;
+            water?: components["schemas"]["VsmeBasicWater"] | null;
+            resourceUseCircularEconomyAndWasteManagement?: components["schemas"]["VsmeBasicResourceUseCircularEconomyAndWasteManagement"] | null;
+            workforceGeneralCharacteristics?: components["schemas"]["VsmeBasicWorkforceGeneralCharacteristics"] | null;
+            workforceHealthAndSafety?: components["schemas"]["VsmeBasicWorkforceHealthAndSafety"] | null;
+            workforceRenumerationCollectiveBargainingAndTraining?: components["schemas"]["VsmeBasicWorkforceRenumerationCollectiveBargainingAndTraining"] | null;
+            workersInTheValueChainAffectedCommunitiesConsumersAndEndUsers?: components["schemas"]["VsmeBasicWorkersInTheValueChainAffectedCommunitiesConsumersAndEndUsers"] | null;
+        };
+        VsmeBasicBasisForPreparation: {
+            reportingBasis?: components["schemas"]["BaseDataPointYesNo"] | null;
+            subsidiary?: components["schemas"]["VsmeSubsidiary"][] | null;
+            referencedReports?: {
+                [key: string]: components["schemas"]["CompanyReport"];
+            } | null;
+        };
+        VsmeBasicPracticesForTransitioningTowardsAMoreSustainableEconomy: {
+            undertakenMeasures?: components["schemas"]["BaseDataPointString"][] | null;
+        };
+        VsmeBasicEnergyAndGreenhousGasEmissions: {
+            energyFossilFuelsInMWh?: number | null;
+            electricityTotalInMWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            electricityNonRenewableInMWh?: number | null;
+            electricityRenewableInMWh?: number | null;
+            totalEmissionsInTonnesOfCO2Equivalents?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope1EmissionsInTonnesOfCO2Equivalents?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope2EmissionsInTonnesOfCO2Equivalents?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            scope3EmissionsInTonnesOfCO2Equivalents?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        VsmeBasicPollutionOfAirWaterSoil: {
+            pollutionEmission?: components["schemas"]["VsmePollutionEmission"][] | null;
+        };
+        VsmeBasicBiodiversity: {
+            sitesAndAreas?: components["schemas"]["VsmeSiteAndArea"][] | null;
+            totalSealedAreaPreviousYearInHectare?: number | null;
+            totalSealedAreaReportingYearInHectare?: number | null;
+            relativeChangeSealedArea?: number | null;
+            totalNatureOrientedAreaOnSitePreviousYearInHectare?: number | null;
+            totalNatureOrientedAreaOnSiteReportingYearInHectare?: number | null;
+            relativeChangeNatureOrientedOnSite?: number | null;
+            totalNatureOrientedAreaOffSitePreviousYearInHectare?: number | null;
+            totalNatureOrientedAreaOffSiteReportingYearInHectare?: number | null;
+            relativeChangeNatureOrientedOffSite?: number | null;
+            totalUseOfLandPreviousYearInHectare?: number | null;
+            totalUseOfLandReportingYearInHectare?: number | null;
+            relativeChangeLandUse?: number | null;
+        };
+        VsmeBasicWater: {
+            waterWithdrawalAllSitesInCubicMeters?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            waterWithdrawalStressSitesInCubicMeters?: number | null;
+            waterDischargeAllSitesInCubicMeters?: number | null;
+            waterDischargeStressSitesInCubicMeters?: number | null;
+            rainwaterAllSitesInCubicMeters?: number | null;
+            rainwaterStressSitesInCubicMeters?: number | null;
+            waterConsumptionAllSitesInCubicMeters?: number | null;
+            waterConsumptionStressSitesInCubicMeters?: number | null;
+        };
+        VsmeBasicResourceUseCircularEconomyAndWasteManagement: {
+            totalWeightMaterialsInTonnes?: number | null;
+            weightRecycledMaterialsInTonnes?: number | null;
+            percentageRecycledMaterials?: number | null;
+            weightRecyclableMaterialsInTonnes?: number | null;
+            percentageRecyclableMaterials?: number | null;
+            measureWaste?: components["schemas"]["VsmeBasicResourceusecirculareconomyandwastemanagementMeasureWasteOptions"] | null;
+            wasteClassification?: components["schemas"]["VsmeWasteClassificationObject"][] | null;
+        };
+        VsmeBasicWorkforceGeneralCharacteristics: {
+            measureEmployees?: components["schemas"]["VsmeBasicWorkforcegeneralcharacteristicsMeasureEmployeesOptions"] | null;
+            numberOfEmployeesInFte?: number | null;
+            numberOfEmployeesInHeadcount?: number | null;
+            numberOfTemporaryContractEmployeesInFte?: number | null;
+            numberOfTemporaryContractEmployeesInHeadcount?: number | null;
+            numberOfPermanentContractEmployeesInFte?: number | null;
+            numberOfPermanentContractEmployeesInHeadcount?: number | null;
+            numberOfMaleEmployeesInFte?: number | null;
+            numberOfMaleEmployeesInHeadcount?: number | null;
+            numberFemaleEmployeesInFte?: number | null;
+            numberOfFemaleEmployeesInHeadcount?: number | null;
+            numberOfOtherEmployeesInFte?: number | null;
+            numberOfOtherEmployeesInHeadcount?: number | null;
+            numberOfNotReportedEmployeesInFte?: number | null;
+            numberOfNotReportedEmployeesInHeadcount?: number | null;
+            employeesPerCountry?: components["schemas"]["VsmeEmployeesPerCountry"][] | null;
+        };
+        VsmeBasicWorkforceHealthAndSafety: {
+            totalHours?: number | null;
+            numberOfAccidents?: number | null;
+            accidentLevel?: number | null;
+            numberOfTotalFatalitiesInFte?: number | null;
+            numberOfTotalFatalitiesInHeadcount?: number | null;
+            numberOfFatalitiesOfAccidentsInFte?: number | null;
+            numberOfFatalitiesOfAccidentsInHeadcount?: number | null;
+            numberOfHealthFatalitiesInFte?: number | null;
+            numberOfHealthFatalitiesInHeadcount?: number | null;
+        };
+        VsmeBasicWorkforceRenumerationCollectiveBargainingAndTraining: {
+            numberOfMinimumWageEmployeesInFte?: number | null;
+            numberOfMinimumWageEmployeesInHeadcount?: number | null;
+            percentageOfMinimumWageEmployees?: number | null;
+            majorityOfMinimumWageEmployees?: components["schemas"]["YesNo"] | null;
+            entryLevelWageInEuro?: number | null;
+            minimumWageInEuro?: number | null;
+            wageRatio?: number | null;
+            payGapBasis?: components["schemas"]["VsmeBasicWorkforcerenumerationcollectivebargainingandtrainingPayGapBasisOptions"] | null;
+            grossPayMaleInEuro?: number | null;
+            grossPayFemaleInEuro?: number | null;
+            totalWorkHoursMale?: number | null;
+            totalWorkHoursFemale?: number | null;
+            averageWorkHoursMale?: number | null;
+            averageWorkHoursFemale?: number | null;
+            averageHourlyPayMaleInEuroPerHour?: number | null;
+            averageHourlyPayFemaleInEuroPerHour?: number | null;
+            payGap?: number | null;
+            numberBargainingAgreementsInFte?: number | null;
+            numberBargainingAgreementsInHeadcount?: number | null;
+            ratioBargainingAgreement?: number | null;
+            totalTrainingHoursMale?: number | null;
+            totalTrainingHoursFemale?: number | null;
+            averageTrainingHoursMale?: number | null;
+            averageTrainingHoursFemale?: number | null;
+        };
+        VsmeBasicWorkersInTheValueChainAffectedCommunitiesConsumersAndEndUsers: {
+            negativeEffects?: components["schemas"]["BaseDataPointString"][] | null;
+            numberOfConvictions?: number | null;
+            sumOfFinesInEuro?: number | null;
+        };
+        CompanyAssociatedDataVsmeData: {
+            companyId: string;
+            reportingPeriod: string;
+            data: components["schemas"]["VsmeData"];
+        };
+        DataAndMetaInformationVsmeData: {
+            metaInfo: components["schemas"]["DataMetaInformation"];
+            data: components["schemas"]["VsmeData"];
+        };
+        /** @enum {string} */
+        Activity: "AcquisitionAndOwnershipOfBuildings" | "Afforestation" | "AirTransportGroundHandlingOperations" | "AirportInfrastructure" | "AnaerobicDigestionOfBioWaste" | "AnaerobicDigestionOfSewageSludge" | "CloseToMarketResearchDevelopmentAndInnovation" | "CogenerationOfHeatCoolAndPowerFromBioenergy" | "CogenerationOfHeatCoolAndPowerFromGeothermalEnergy" | "CogenerationOfHeatCoolAndPowerFromRenewableNonFossilGaseousAndLiquidFuels" | "CogenerationOfHeatCoolAndPowerFromSolarEnergy" | "CollectionAndTransportOfHazardousWaste" | "CollectionAndTransportOfNonHazardousAndHazardousWaste" | "CollectionAndTransportOfNonHazardousWasteInSourceSegregatedFractions" | "CompostingOfBioWaste" | "ComputerProgrammingConsultancyAndRelatedActivities" | "ConservationForestry" | "ConservationIncludingRestorationOfHabitatsEcosystemsAndSpecies" | "ConstructionAndSafeOperationOfNewNuclearPowerPlantsForTheGenerationOfElectricityAndOrHeatIncludingForHydrogenProductionUsingBestAvailableTechnologies" | "ConstructionExtensionAndOperationOfWasteWaterCollectionAndTreatment" | "ConstructionExtensionAndOperationOfWaterCollectionTreatmentAndSupplySystems" | "ConstructionOfNewBuildings" | "ConsultancyForPhysicalClimateRiskManagementAndAdaptation" | "CreativeArtsAndEntertainmentActivities" | "DataDrivenSolutionsForGhgEmissionsReductions" | "DataProcessingHostingAndRelatedActivities" | "DemolitionAndWreckingOfBuildingsAndOtherStructures" | "DepollutionAndDismantlingOfEndOfLifeProducts" | "Desalination" | "DistrictHeatingCoolingDistribution" | "Education" | "ElectricityGenerationFromBioenergy" | "ElectricityGenerationFromFossilGaseousFuels" | "ElectricityGenerationFromGeothermalEnergy" | "ElectricityGenerationFromHydropower" | "ElectricityGenerationFromNuclearEnergyInExistingInstallations" | "ElectricityGenerationFromOceanEnergyTechnologies" | "ElectricityGenerationFromRenewableNonFossilGaseousAndLiquidFuels" | "ElectricityGenerationFromWindPower" | "ElectricityGenerationUsingConcentratedSolarPowerCspTechnology" | "ElectricityGenerationUsingSolarPhotovoltaicTechnology" | "EmergencyServices" | "EngineeringActivitiesAndRelatedTechnicalConsultancyDedicatedToAdaptationToClimateChange" | "FloodRiskPreventionAndProtectionInfrastructure" | "ForestManagement" | "FreightRailTransport" | "FreightTransportServicesByRoad" | "HighEfficiencyCoGenerationOfHeatCoolAndPowerFromFossilGaseousFuels" | "HotelsHolidayCampingGroundsAndSimilarAccommodation" | "InfrastructureEnablingLowCarbonRoadTransportAndPublicTransport" | "InfrastructureEnablingLowCarbonWaterTransport" | "InfrastructureEnablingRoadTransportAndPublicTransport" | "InfrastructureForPersonalMobilityCycleLogistics" | "InfrastructureForRailTransport" | "InfrastructureForWaterTransport" | "InlandFreightWaterTransport" | "InlandPassengerWaterTransport" | "InstallationAndOperationOfElectricHeatPumps" | "InstallationMaintenanceAndRepairOfChargingStationsForElectricVehiclesInBuildingsAndParkingSpacesAttachedToBuildings" | "InstallationMaintenanceAndRepairOfEnergyEfficiencyEquipment" | "InstallationMaintenanceAndRepairOfInstrumentsAndDevicesForMeasuringRegulationAndControllingEnergyPerformanceOfBuildings" | "InstallationMaintenanceAndRepairOfRenewableEnergyTechnologies" | "LandfillGasCaptureAndUtilisation" | "LeasingOfAircraft" | "LibrariesArchivesMuseumsAndCulturalActivities" | "LowCarbonAirportInfrastructure" | "MaintenanceOfRoadsAndMotorways" | "ManufactureInstallationAndAssociatedServicesForLeakageControlTechnologiesEnablingLeakageReductionAndPreventionInWaterSupplySystems" | "ManufactureInstallationAndServicingOfHighMediumAndLowVoltageElectricalEquipmentForElectricalTransmissionAndDistributionThatResultInOrEnableASubstantialContributionToClimateChangeMitigation" | "ManufactureOfActivePharmaceuticalIngredientsApiOrActiveSubstances" | "ManufactureOfAluminium" | "ManufactureOfAnhydrousAmmonia" | "ManufactureOfAutomotiveAndMobilityComponents" | "ManufactureOfBatteries" | "ManufactureOfBiogasAndBiofuelsForUseInTransportAndOfBioliquids" | "ManufactureOfCarbonBlack" | "ManufactureOfCement" | "ManufactureOfChlorine" | "ManufactureOfElectricalAndElectronicEquipment" | "ManufactureOfEnergyEfficiencyEquipmentForBuildings" | "ManufactureOfEquipmentForTheProductionAndUseOfHydrogen" | "ManufactureOfHydrogen" | "ManufactureOfIronAndSteel" | "ManufactureOfLowCarbonTechnologiesForTransport" | "ManufactureOfMedicinalProducts" | "ManufactureOfNitricAcid" | "ManufactureOfOrganicBasicChemicals" | "ManufactureOfOtherLowCarbonTechnologies" | "ManufactureOfPlasticPackagingGoods" | "ManufactureOfPlasticsInPrimaryForm" | "ManufactureOfRailRollingStockConstituents" | "ManufactureOfRenewableEnergyTechnologies" | "ManufactureOfSodaAsh" | "ManufacturingOfAircraft" | "MarketplaceForTheTradeOfSecondHandGoodsForReuse" | "MaterialRecoveryFromNonHazardousWaste" | "MotionPictureVideoAndTelevisionProgrammeProductionSoundRecordingAndMusicPublishingActivities" | "NatureBasedSolutionsForFloodAndDroughtRiskPreventionAndProtection" | "NonLifeInsuranceUnderwritingOfClimateRelatedPerils" | "OperationOfPersonalMobilityDevicesCycleLogistics" | "PassengerAndFreightAirTransport" | "PassengerInterurbanRailTransport" | "PhosphorusRecoveryFromWasteWater" | "PreCommercialStagesOfAdvancedTechnologiesToProduceEnergyFromNuclearProcessesWithMinimalWasteFromTheFuelCycle" | "PreparationForReUseOfEndOfLifeProductsAndProductComponents" | "ProductAsAServiceAndOtherCircularUseAndResultOrientedServiceModels" | "ProductionOfAlternativeWaterResourcesForPurposesOtherThanHumanConsumption" | "ProductionOfHeatCoolFromBioenergy" | "ProductionOfHeatCoolFromFossilGaseousFuelsInAnEfficientDistrictHeatingAndCoolingSystem" | "ProductionOfHeatCoolFromGeothermalEnergy" | "ProductionOfHeatCoolFromRenewableNonFossilGaseousAndLiquidFuels" | "ProductionOfHeatCoolFromSolarThermalHeating" | "ProductionOfHeatCoolUsingWasteHeat" | "ProfessionalServicesRelatedToEnergyPerformanceOfBuildings" | "ProgrammingAndBroadcastingActivities" | "ProvisionOfItOtDataDrivenSolutions" | "ProvisionOfItOtDataDrivenSolutionsForLeakageReduction" | "RecoveryOfBioWasteByAnaerobicDigestionOrComposting" | "RehabilitationAndRestorationOfForestsIncludingReforestationAndNaturalForestRegenerationAfterAnExtremeEvent" | "Reinsurance" | "RemediationOfContaminatedSitesAndAreas" | "RemediationOfLegallyNonConformingLandfillsAndAbandonedOrIllegalWasteDumps" | "RenewalOfWasteWaterCollectionAndTreatment" | "RenewalOfWaterCollectionTreatmentAndSupplySystems" | "RenovationOfExistingBuildings" | "RepairRefurbishmentAndRemanufacturing" | "ResearchDevelopmentAndInnovationForDirectAirCaptureOfCo2" | "ResidentialCareActivities" | "RestorationOfWetlands" | "RetrofittingOfInlandWaterPassengerAndFreightTransport" | "RetrofittingOfSeaAndCoastalFreightAndPassengerWaterTransport" | "SaleOfSecondHandGoods" | "SaleOfSpareParts" | "SeaAndCoastalFreightWaterTransportVesselsForPortOperationsAndAuxiliaryActivities" | "SeaAndCoastalPassengerWaterTransport" | "SoftwareEnablingPhysicalClimateRiskManagementAndAdaptation" | "SortingAndMaterialRecoveryOfNonHazardousWaste" | "StorageOfElectricity" | "StorageOfHydrogen" | "StorageOfThermalEnergy" | "SustainableUrbanDrainageSystemsSuds" | "TransmissionAndDistributionNetworksForRenewableAndLowCarbonGases" | "TransmissionAndDistributionOfElectricity" | "TransportByMotorbikesPassengerCarsAndLightCommercialVehicles" | "TransportOfCo2" | "TreatmentOfHazardousWaste" | "UndergroundPermanentGeologicalStorageOfCo2" | "UrbanAndSuburbanTransportRoadPassengerTransport" | "UrbanWasteWaterTreatment" | "UseOfConcreteInCivilEngineering" | "WaterSupply";
+        Address: {
+            streetAndHouseNumber?: string | null;
+            postalCode?: string | null;
+            city: string;
+            state?: string | null;
+            country: string;
+        };
+        AmountWithCurrency: {
+            amount?: number | null;
+            currency?: string | null;
+        };
+        /** @enum {string} */
+        AreaAdjointness: "In" | "Near";
+        AssuranceDataPoint: {
+            /** @enum {string} */
+            value: "None" | "LimitedAssurance" | "ReasonableAssurance";
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+            provider?: string | null;
+        };
+        BaseDataPointString: {
+            value?: string | null;
+            dataSource?: components["schemas"]["BaseDocumentReference"] | null;
+        };
+        BaseDataPointYesNo: {
+            value?: components["schemas"]["YesNo"] | null;
+            dataSource?: components["schemas"]["BaseDocumentReference"] | null;
+        };
+        BaseDataPointYesNoNa: {
+            value?: components["schemas"]["YesNoNa"] | null;
+            dataSource?: components["schemas"]["BaseDocumentReference"] | null;
+        };
+        BaseDocumentReference: {
+            fileName?: string | null;
+            fileReference: string;
+            /** Format: date */
+            publicationDate?: string | null;
+        };
+        CompanyReport: {
+            fileReference: string;
+            fileName?: string | null;
+            /** Format: date */
+            publicationDate?: string | null;
+        };
+        CurrencyDataPoint: {
+            value?: number | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+            currency?: string | null;
+        };
+        DataMetaInformation: {
+            dataId: string;
+            companyId: string;
+            dataType: components["schemas"]["DataTypeEnum"];
+            uploaderUserId?: string | null;
+            /** Format: int64 */
+            uploadTime: number;
+            reportingPeriod: string;
+            currentlyActive: boolean;
+            qaStatus: components["schemas"]["QaStatus"];
+            ref?: string | null;
+        };
+        EuTaxonomyActivity: {
+            activityName: components["schemas"]["Activity"];
+            naceCodes?: string[] | null;
+            share?: components["schemas"]["RelativeAndAbsoluteFinancialShare"] | null;
+        };
+        EuTaxonomyAlignedActivity: {
+            activityName: components["schemas"]["Activity"];
+            naceCodes?: string[] | null;
+            share?: components["schemas"]["RelativeAndAbsoluteFinancialShare"] | null;
+            substantialContributionToClimateChangeMitigationInPercent?: number | null;
+            substantialContributionToClimateChangeAdaptationInPercent?: number | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercent?: number | null;
+            substantialContributionToTransitionToACircularEconomyInPercent?: number | null;
+            substantialContributionToPollutionPreventionAndControlInPercent?: number | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercent?: number | null;
+            dnshToClimateChangeMitigation?: components["schemas"]["YesNo"] | null;
+            dnshToClimateChangeAdaptation?: components["schemas"]["YesNo"] | null;
+            dnshToSustainableUseAndProtectionOfWaterAndMarineResources?: components["schemas"]["YesNo"] | null;
+            dnshToTransitionToACircularEconomy?: components["schemas"]["YesNo"] | null;
+            dnshToPollutionPreventionAndControl?: components["schemas"]["YesNo"] | null;
+            dnshToProtectionAndRestorationOfBiodiversityAndEcosystems?: components["schemas"]["YesNo"] | null;
+            minimumSafeguards?: components["schemas"]["YesNo"] | null;
+            enablingActivity?: components["schemas"]["YesNo"] | null;
+            transitionalActivity?: components["schemas"]["YesNo"] | null;
+        };
+        /** @enum {string} */
+        EutaxonomyFinancialsGeneralGeneralFiscalYearDeviationOptions: "Deviation" | "NoDeviation";
+        /** @enum {string} */
+        EutaxonomyNonFinancialsGeneralFiscalYearDeviationOptions: "Deviation" | "NoDeviation";
+        ExtendedDataPointBigDecimal: {
+            value?: number | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointBigInteger: {
+            value?: number | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointEutaxonomyFinancialsGeneralGeneralFiscalYearDeviationOptions: {
+            value?: components["schemas"]["EutaxonomyFinancialsGeneralGeneralFiscalYearDeviationOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointEutaxonomyNonFinancialsGeneralFiscalYearDeviationOptions: {
+            value?: components["schemas"]["EutaxonomyNonFinancialsGeneralFiscalYearDeviationOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointListEuTaxonomyActivity: {
+            value?: components["schemas"]["EuTaxonomyActivity"][] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointListEuTaxonomyAlignedActivity: {
+            value?: components["schemas"]["EuTaxonomyAlignedActivity"][] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointLocalDate: {
+            /** Format: date */
+            value?: string | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointNuclearAndGasAlignedDenominator: {
+            value?: components["schemas"]["NuclearAndGasAlignedDenominator"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointNuclearAndGasAlignedNumerator: {
+            value?: components["schemas"]["NuclearAndGasAlignedNumerator"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointNuclearAndGasEligibleButNotAligned: {
+            value?: components["schemas"]["NuclearAndGasEligibleButNotAligned"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointNuclearAndGasNonEligible: {
+            value?: components["schemas"]["NuclearAndGasNonEligible"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointPcafGeneralCompanyCompanyExchangeStatusOptions: {
+            value?: components["schemas"]["PcafGeneralCompanyCompanyExchangeStatusOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointPcafGeneralCompanyMainPcafSectorOptions: {
+            value?: components["schemas"]["PcafGeneralCompanyMainPcafSectorOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointPcafGeneralGeneralFiscalYearDeviationOptions: {
+            value?: components["schemas"]["PcafGeneralGeneralFiscalYearDeviationOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointSfdrGeneralGeneralFiscalYearDeviationOptions: {
+            value?: components["schemas"]["SfdrGeneralGeneralFiscalYearDeviationOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointYesNo: {
+            value?: components["schemas"]["YesNo"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointYesNoNa: {
+            value?: components["schemas"]["YesNoNa"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDocumentReference: {
+            page?: string | null;
+            tagName?: string | null;
+            fileName?: string | null;
+            fileReference: string;
+            /** Format: date */
+            publicationDate?: string | null;
+        };
+        /** @enum {string} */
+        LksgGeneralMasterdataShareOfTemporaryWorkersOptions: "Smaller10" | "Between10And25" | "Between25And50" | "Greater50";
+        /** @enum {string} */
+        LksgGeneralProductionspecificMarketOptions: "National" | "International" | "Both";
+        LksgGrievanceAssessmentMechanism: {
+            riskPositions: components["schemas"]["RiskPositionType"][];
+            specifiedComplaint: string;
+            measuresTaken: components["schemas"]["YesNo"];
+            listedMeasures?: string | null;
+        };
+        LksgProcurementCategory: {
+            procuredProductTypesAndServicesNaceCodes: string[];
+            numberOfSuppliersPerCountryCode?: {
+                [key: string]: number;
+            } | null;
+            shareOfTotalProcurementInPercent?: number | null;
+        };
+        LksgProduct: {
+            name: string;
+            productionSteps?: string[] | null;
+            relatedCorporateSupplyChain?: string | null;
+        };
+        LksgProductionSite: {
+            nameOfProductionSite?: string | null;
+            addressOfProductionSite: components["schemas"]["Address"];
+            listOfGoodsOrServices?: string[] | null;
+        };
+        LksgRiskOrViolationAssessment: {
+            riskPosition: components["schemas"]["RiskPositionType"];
+            measuresTaken: components["schemas"]["YesNo"];
+            listedMeasures?: string | null;
+        };
+        NuclearAndGasAlignedDenominator: {
+            taxonomyAlignedShareDenominatorNAndG426?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorNAndG427?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorNAndG428?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorNAndG429?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorNAndG430?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorNAndG431?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorOtherActivities?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominator?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+        };
+        NuclearAndGasAlignedNumerator: {
+            taxonomyAlignedShareNumeratorNAndG426?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorNAndG427?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorNAndG428?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorNAndG429?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorNAndG430?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorNAndG431?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorOtherActivities?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumerator?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+        };
+        NuclearAndGasEligibleButNotAligned: {
+            taxonomyEligibleButNotAlignedShareNAndG426?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareNAndG427?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareNAndG428?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareNAndG429?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareNAndG430?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareNAndG431?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareOtherActivities?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShare?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+        };
+        NuclearAndGasEnvironmentalObjective: {
+            mitigationAndAdaptation?: number | null;
+            mitigation?: number | null;
+            adaptation?: number | null;
+        };
+        NuclearAndGasNonEligible: {
+            taxonomyNonEligibleShareNAndG426?: number | null;
+            taxonomyNonEligibleShareNAndG427?: number | null;
+            taxonomyNonEligibleShareNAndG428?: number | null;
+            taxonomyNonEligibleShareNAndG429?: number | null;
+            taxonomyNonEligibleShareNAndG430?: number | null;
+            taxonomyNonEligibleShareNAndG431?: number | null;
+            taxonomyNonEligibleShareOtherActivities?: number | null;
+            taxonomyNonEligibleShare?: number | null;
+        };
+        /** @enum {string} */
+        PcafGeneralCompanyCompanyExchangeStatusOptions: "Listed" | "Unlisted";
+        /** @enum {string} */
+        PcafGeneralCompanyMainPcafSectorOptions: "CommunicationServices" | "ConsumerDiscretionary" | "ConsumerStaples" | "Energy" | "Financials" | "HealthCare" | "Industrials" | "Industry" | "InformationTechnology" | "Materials" | "RealEstate" | "Sovereign" | "Utilities";
+        /** @enum {string} */
+        PcafGeneralGeneralFiscalYearDeviationOptions: "Deviation" | "NoDeviation";
+        /** @enum {string} */
+        QaStatus: "Pending" | "Accepted" | "Rejected";
+        /** @enum {string} */
+        QualityOptions: "Audited" | "Reported" | "Estimated" | "Incomplete" | "NoDataFound";
+        RelativeAndAbsoluteFinancialShare: {
+            absoluteShare?: components["schemas"]["AmountWithCurrency"] | null;
+            relativeShareInPercent?: number | null;
+        };
+        /** @enum {string} */
+        ReleaseMedium: "Air" | "Soil" | "Water";
+        /** @enum {string} */
+        RiskPositionType: "ChildLabor" | "ForcedLabor" | "Slavery" | "DisregardForOccupationalHealthOrSafety" | "DisregardForFreedomOfAssociation" | "UnequalTreatmentOfEmployment" | "WithholdingAdequateWages" | "ContaminationOfSoilWaterAirOrNoiseEmissionsOrExcessiveWaterConsumption" | "UnlawfulEvictionOrDeprivationOfLandOrForestAndWater" | "UseOfPrivatePublicSecurityForcesWithDisregardForHumanRights" | "UseOfMercuryOrMercuryWaste" | "ProductionAndUseOfPersistentOrganicPollutants" | "ExportImportOfHazardousWaste";
+        /** @enum {string} */
+        SfdrGeneralGeneralFiscalYearDeviationOptions: "Deviation" | "NoDeviation";
+        SfdrHighImpactClimateSectorEnergyConsumption: {
+            highImpactClimateSectorEnergyConsumptionInGWh?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+            highImpactClimateSectorEnergyConsumptionInGWhPerMillionEURRevenue?: components["schemas"]["ExtendedDataPointBigDecimal"] | null;
+        };
+        /** @enum {string} */
+        SpecificProcurementOptions: "ShortLivedAndChangingBusinessRelationships" | "HighPricePressure" | "TightlyTimedOrShortTermAdjustedDeliveryDeadlinesAndConditionsWithSuppliers" | "NoneOfTheAbove";
+        /** @enum {string} */
+        VsmeBasicResourceusecirculareconomyandwastemanagementMeasureWasteOptions: "WeightPreferred" | "Volume";
+        /** @enum {string} */
+        VsmeBasicWorkforcegeneralcharacteristicsMeasureEmployeesOptions: "FullTimeEquivalents" | "HeadCount";
+        /** @enum {string} */
+        VsmeBasicWorkforcerenumerationcollectivebargainingandtrainingPayGapBasisOptions: "Annual" | "Weekly";
+        VsmeEmployeesPerCountry: {
+            country: string;
+            /** Format: int32 */
+            numberOfEmployeesInHeadCount?: number | null;
+            numberOfEmployeesInFullTimeEquivalent?: number | null;
+        };
+        VsmePollutionEmission: {
+            pollutionType: string;
+            emissionInKilograms?: number | null;
+            releaseMedium: components["schemas"]["ReleaseMedium"];
+        };
+        VsmeSiteAndArea: {
+            siteName: string;
+            siteAddress: components["schemas"]["Address"];
+            siteGeocoordinateLongitudeval?: number | null;
+            siteGeocoordinateLatitude?: number | null;
+            areaInHectare?: number | null;
+            biodiversitySensitiveArea?: string | null;
+            areaAddress: components["schemas"]["Address"];
+            areaGeocoordinateLongitude?: number | null;
+            areaGeocoordinateLatitude?: number | null;
+            specificationOfAdjointness: components["schemas"]["AreaAdjointness"];
+        };
+        VsmeSubsidiary: {
+            nameOfSubsidiary: string;
+            addressOfSubsidiary: components["schemas"]["Address"];
+        };
+        VsmeWasteClassificationObject: {
+            wasteClassification: components["schemas"]["WasteClassifications"];
+            typeOfWaste: string;
+            totalAmountOfWasteInTonnes?: number | null;
+            wasteRecycleOrReuseInTonnes?: number | null;
+            wasteDisposalInTonnes?: number | null;
+            totalAmountOfWasteInCubicMeters?: number | null;
+            wasteRecycleOrReuseInCubicMeters?: number | null;
+            wasteDisposalInCubicMeters?: number | null;
+        };
+        /** @enum {string} */
+        WasteClassifications: "NonHazardous" | "Hazardous";
+        /** @enum {string} */
+        YesNo: "Yes" | "No";
+        /** @enum {string} */
+        YesNoNa: "Yes" | "No" | "NA";
+        /** @description A change to a dataset's meta information. */
+        DataMetaInformationPatch: {
+            /** @description The user to record as the uploader. */
+            uploaderUserId: string;
+        };
+        /** @description One set of conditions on dataset meta information. */
+        DataMetaInformationSearchFilter: {
+            companyId?: string | null;
+            dataType?: components["schemas"]["DataTypeEnum"] | (never | null);
+            reportingPeriod?: string | null;
+            onlyActive: boolean;
+            uploaderUserIds?: string[] | null;
+            qaStatus?: components["schemas"]["QaStatus"] | (never | null);
+        };
+        /** @description A company, a framework (or data point type) and a reporting period. */
+        BasicDataDimensions: {
+            companyId: string;
+            dataType: string;
+            reportingPeriod: string;
+        };
+        /** @description A statement that data cannot be found, and why. */
+        NonSourceabilityRequest: {
+            companyId: string;
+            dataType: components["schemas"]["DataTypeEnum"];
+            reportingPeriod: string;
+            /** @description Why the data cannot be found. */
+            reason: string;
+        };
+        /** @description A recorded non-sourceability statement. */
+        NonSourceabilityInformationResponse: {
+            nonSourceabilityId: string;
+            companyId: string;
+            dataType: components["schemas"]["DataTypeEnum"];
+            reportingPeriod: string;
+            qaStatus: components["schemas"]["QaStatus"];
+            uploaderUserId: string;
+            /** Format: int64 */
+            uploadTime: number;
+            currentlyActive: boolean;
+            reason?: string | null;
+            bypassQa: boolean;
+        };
+        /** @description One of a user's uploads, with the company's name. */
+        DataMetaInformationForMyDatasets: {
+            companyId: string;
+            dataId: string;
+            companyName: string;
+            dataType: components["schemas"]["DataTypeEnum"];
+            reportingPeriod: string;
+            qualityStatus: components["schemas"]["QaStatus"];
+            currentlyActive?: boolean | null;
+            /** Format: int64 */
+            uploadTime: number;
+        };
+        /** @description One data point with its type, company and period. */
+        UploadedDataPoint: {
+            /** @description The data point's value as JSON text. */
+            dataPoint: string;
+            dataPointType: string;
+            companyId: string;
+            reportingPeriod: string;
+        };
+        /** @description What is known about a stored data point. */
+        DataPointMetaInformation: {
+            dataPointId: string;
+            dataPointType: string;
+            companyId: string;
+            reportingPeriod: string;
+            uploaderUserId: string;
+            /** Format: int64 */
+            uploadTime: number;
+            currentlyActive: boolean;
+            qaStatus: components["schemas"]["QaStatus"];
+        };
+        /** @description The file format of an export. */
+        ExportFileType: "CSV" | "EXCEL" | "JSON";
+        /** @description Which companies and reporting periods to export, in which format. */
+        ExportRequestData: {
+            reportingPeriods: string[];
+            companyIds: string[];
+            fileFormat: components["schemas"]["ExportFileType"];
+        };
+        /** @description Which companies to export (their newest period), in which format. */
+        ExportLatestRequestData: {
+            companyIds: string[];
+            fileFormat: components["schemas"]["ExportFileType"];
+        };
+        /** @description The id of a queued export job. */
+        ExportJobInfo: {
+            /** Format: uuid */
+            id: string;
+        };
+        /** @description How far an export job is. */
+        ExportJobProgressState: "Pending" | "Success" | "Failure";
     };
     responses: never;
     parameters: never;
@@ -1174,6 +3933,2008 @@ export interface operations {
                     "application/json": {
                         [key: string]: components["schemas"]["AggregatedFrameworkDataSummary"];
                     };
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postCompanyAssociatedSfdrData: {
+        parameters: {
+            query?: {
+                bypassQa?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyAssociatedDataSfdrData"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLatestAvailableCompanyAssociatedSfdrData: {
+        parameters: {
+            query: {
+                identifier: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataSfdrData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedSfdrDataByDimensions: {
+        parameters: {
+            query: {
+                reportingPeriod: string;
+                companyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataSfdrData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedSfdrData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataSfdrData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAllCompanySfdrData: {
+        parameters: {
+            query?: {
+                showOnlyActive?: boolean;
+                reportingPeriod?: string;
+            };
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAndMetaInformationSfdrData"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportJobCompanyAssociatedSfdrDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportLatestJobCompanyAssociatedSfdrDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportLatestRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postCompanyAssociatedEutaxonomyFinancialsData: {
+        parameters: {
+            query?: {
+                bypassQa?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyAssociatedDataEutaxonomyFinancialsData"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLatestAvailableCompanyAssociatedEutaxonomyFinancialsData: {
+        parameters: {
+            query: {
+                identifier: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataEutaxonomyFinancialsData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedEutaxonomyFinancialsDataByDimensions: {
+        parameters: {
+            query: {
+                reportingPeriod: string;
+                companyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataEutaxonomyFinancialsData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedEutaxonomyFinancialsData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataEutaxonomyFinancialsData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAllCompanyEutaxonomyFinancialsData: {
+        parameters: {
+            query?: {
+                showOnlyActive?: boolean;
+                reportingPeriod?: string;
+            };
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAndMetaInformationEutaxonomyFinancialsData"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportJobCompanyAssociatedEutaxonomyFinancialsDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportLatestJobCompanyAssociatedEutaxonomyFinancialsDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportLatestRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postCompanyAssociatedEutaxonomyNonFinancialsData: {
+        parameters: {
+            query?: {
+                bypassQa?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyAssociatedDataEutaxonomyNonFinancialsData"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLatestAvailableCompanyAssociatedEutaxonomyNonFinancialsData: {
+        parameters: {
+            query: {
+                identifier: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataEutaxonomyNonFinancialsData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedEutaxonomyNonFinancialsDataByDimensions: {
+        parameters: {
+            query: {
+                reportingPeriod: string;
+                companyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataEutaxonomyNonFinancialsData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedEutaxonomyNonFinancialsData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataEutaxonomyNonFinancialsData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAllCompanyEutaxonomyNonFinancialsData: {
+        parameters: {
+            query?: {
+                showOnlyActive?: boolean;
+                reportingPeriod?: string;
+            };
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAndMetaInformationEutaxonomyNonFinancialsData"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportJobCompanyAssociatedEutaxonomyNonFinancialsDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportLatestJobCompanyAssociatedEutaxonomyNonFinancialsDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportLatestRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postCompanyAssociatedNuclearAndGasData: {
+        parameters: {
+            query?: {
+                bypassQa?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyAssociatedDataNuclearAndGasData"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLatestAvailableCompanyAssociatedNuclearAndGasData: {
+        parameters: {
+            query: {
+                identifier: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataNuclearAndGasData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedNuclearAndGasDataByDimensions: {
+        parameters: {
+            query: {
+                reportingPeriod: string;
+                companyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataNuclearAndGasData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedNuclearAndGasData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataNuclearAndGasData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAllCompanyNuclearAndGasData: {
+        parameters: {
+            query?: {
+                showOnlyActive?: boolean;
+                reportingPeriod?: string;
+            };
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAndMetaInformationNuclearAndGasData"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportJobCompanyAssociatedNuclearAndGasDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportLatestJobCompanyAssociatedNuclearAndGasDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportLatestRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postCompanyAssociatedLksgData: {
+        parameters: {
+            query?: {
+                bypassQa?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyAssociatedDataLksgData"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLatestAvailableCompanyAssociatedLksgData: {
+        parameters: {
+            query: {
+                identifier: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataLksgData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedLksgDataByDimensions: {
+        parameters: {
+            query: {
+                reportingPeriod: string;
+                companyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataLksgData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedLksgData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataLksgData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAllCompanyLksgData: {
+        parameters: {
+            query?: {
+                showOnlyActive?: boolean;
+                reportingPeriod?: string;
+            };
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAndMetaInformationLksgData"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportJobCompanyAssociatedLksgDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportLatestJobCompanyAssociatedLksgDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportLatestRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postCompanyAssociatedPcafData: {
+        parameters: {
+            query?: {
+                bypassQa?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyAssociatedDataPcafData"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLatestAvailableCompanyAssociatedPcafData: {
+        parameters: {
+            query: {
+                identifier: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataPcafData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedPcafDataByDimensions: {
+        parameters: {
+            query: {
+                reportingPeriod: string;
+                companyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataPcafData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedPcafData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataPcafData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAllCompanyPcafData: {
+        parameters: {
+            query?: {
+                showOnlyActive?: boolean;
+                reportingPeriod?: string;
+            };
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAndMetaInformationPcafData"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportJobCompanyAssociatedPcafDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postExportLatestJobCompanyAssociatedPcafDataByDimensions: {
+        parameters: {
+            query?: {
+                keepValueFieldsOnly?: boolean;
+                includeAliases?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportLatestRequestData"];
+            };
+        };
+        responses: {
+            /** @description The id of a queued export job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobInfo"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postVsmeJsonAndDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    companyAssociatedVsmeData: components["schemas"]["CompanyAssociatedDataVsmeData"];
+                    documents: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPrivateDocument: {
+        parameters: {
+            query: {
+                dataId: string;
+                hash: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyAssociatedVsmeData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAssociatedDataVsmeData"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getFrameworkDatasetsForCompany: {
+        parameters: {
+            query?: {
+                showOnlyActive?: boolean;
+                reportingPeriod?: string;
+            };
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAndMetaInformationVsmeData"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getListOfDataMetaInfo: {
+        parameters: {
+            query?: {
+                companyId?: string;
+                dataType?: components["schemas"]["DataTypeEnum"];
+                showOnlyActive?: boolean;
+                reportingPeriod?: string;
+                uploaderUserIds?: string[];
+                qaStatus?: components["schemas"]["QaStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postListOfDataMetaInfoFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataMetaInformationSearchFilter"][];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAvailableDataDimensions: {
+        parameters: {
+            query?: {
+                companyIds?: string[];
+                frameworksOrDataPointTypes?: string[];
+                reportingPeriods?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasicDataDimensions"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    retrieveMetaDataOfActiveDatasets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BasicDataDimensions"][];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getInfoOnNonSourceabilityOfDatasets: {
+        parameters: {
+            query?: {
+                companyId?: string;
+                dataType?: components["schemas"]["DataTypeEnum"];
+                reportingPeriod?: string;
+                qaStatus?: components["schemas"]["QaStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonSourceabilityInformationResponse"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postNonSourceabilityOfADataset: {
+        parameters: {
+            query?: {
+                bypassQa?: boolean;
+                currentlyActive?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NonSourceabilityRequest"];
+            };
+        };
+        responses: {
+            /** @description A recorded non-sourceability statement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonSourceabilityInformationResponse"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDataMetaInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    patchDataMetaInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataMetaInformationPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformation"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getContainedDataPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getUserUploadsDataMetaInformation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMetaInformationForMyDatasets"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDataPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataPointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One data point with its type, company and period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedDataPoint"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDataPointMetaInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataPointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is known about a stored data point. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPointMetaInformation"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getExportJobState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How far an export job is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobProgressState"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportCompanyAssociatedDataById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description Default Response */

@@ -71,7 +71,11 @@ export interface paths {
          */
         delete: operations["removeCompanyRole"];
         options?: never;
-        head?: never;
+        /**
+         * Check whether a user holds a role at a company
+         * @description 200 when the user holds the role, 404 when not. Admins, the user and members of the company may ask.
+         */
+        head: operations["hasUserCompanyRole-head"];
         patch?: never;
         trace?: never;
     };
@@ -111,7 +115,11 @@ export interface paths {
         post: operations["postCompanyOwnershipRequest"];
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Check whether a company has an owner
+         * @description 200 when at least one user owns the company, 404 when none does.
+         */
+        head: operations["hasCompanyAtLeastOneOwner-head"];
         patch?: never;
         trace?: never;
     };
@@ -294,6 +302,26 @@ export interface paths {
          * @description The requester withdraws an open request, closes or resolves an answered one, and changes contacts, message and notifications. The company's owners grant, decline or revoke access to private data. Admins change anything.
          */
         patch: operations["patchDataRequest"];
+        trace?: never;
+    };
+    "/requests/dataset-access/{companyId}/{dataType}/{reportingPeriod}/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Check whether a user may read a company's private dataset
+         * @description 200 when the company has granted the user access to its data of this framework and period, 404 when not. For admins, the user and the company's owners.
+         */
+        head: operations["hasAccessToDataset-head"];
+        patch?: never;
         trace?: never;
     };
 }
@@ -861,6 +889,30 @@ export interface operations {
             };
         };
     };
+    "hasUserCompanyRole-head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["CompanyRole"];
+                /** @description The id under which Openverde keeps the company. */
+                companyId: string;
+                /** @description The id of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getExtendedCompanyRoleAssignments: {
         parameters: {
             query?: {
@@ -893,6 +945,27 @@ export interface operations {
                 /** @description Why the user should own the company; read by the admins. */
                 comment?: string;
             };
+            header?: never;
+            path: {
+                /** @description The id under which Openverde keeps the company. */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "hasCompanyAtLeastOneOwner-head": {
+        parameters: {
+            query?: never;
             header?: never;
             path: {
                 /** @description The id under which Openverde keeps the company. */
@@ -1188,6 +1261,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["StoredDataRequest"];
                 };
+            };
+        };
+    };
+    "hasAccessToDataset-head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id under which Openverde keeps the company. */
+                companyId: string;
+                /** @description The framework. */
+                dataType: string;
+                /** @description The reporting period. */
+                reportingPeriod: string;
+                /** @description The id of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -51,6 +51,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscriptions/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Stop one kind of e-mail to one address
+         * @description Every e-mail carries a link with this id. Calling it stops all e-mails of that kind to that address; calling it again changes nothing. Needs no sign-in: the id is the proof.
+         */
+        patch: operations["unsubscribeUuid"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -142,6 +162,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    unsubscribeUuid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id from the unsubscribe link of an e-mail: one address and one kind of e-mail. */
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What happened, in words. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
             };
         };
     };

@@ -51,6 +51,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dataset review queue
+         * @description Lists datasets in one review state (awaiting review unless qaStatus says otherwise), oldest upload first, with the company's name and the priority of any data request waiting for the data. For reviewers and admins.
+         */
+        get: operations["getInfoOnDatasets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/numberOfUnreviewedDatasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many datasets await review
+         * @description Counts the datasets awaiting review, with the same filters as the queue. For reviewers and admins.
+         */
+        get: operations["getNumberOfPendingDatasets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datasets/{dataId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The review state of a dataset
+         * @description The current review state of one dataset, with its version as ETag (send it as If-Match to change a verdict). Uploaders may read it for their own datasets; reviewers and admins for any.
+         */
+        get: operations["getQaReviewResponseByDataId"];
+        put?: never;
+        /**
+         * Judge a dataset
+         * @description Accepts or rejects a dataset awaiting review. Accepting makes it the active dataset when it is the newest accepted one of its company, framework and period; rejecting keeps it inactive and tells the uploader why. With overwriteDataPointQaStatus every data point takes the verdict too. Reviewers only, never for their own upload. A verdict already given is changed only with If-Match; if someone else judged the dataset first, the answer is 409.
+         */
+        post: operations["changeQaStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datasets/{dataId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every review state a dataset has had
+         * @description The upload and every verdict since, oldest first: who, when, which status and why. Uploaders may read it for their own datasets; reviewers and admins for any.
+         */
+        get: operations["getQaReviewHistoryByDataId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review states of data points
+         * @description Lists data point reviews by company, framework or data point type, period and status, newest first: the current state of each data point, or with showOnlyActive=false every entry of their histories. For reviewers and admins.
+         */
+        get: operations["getDataPointQaReviewInformation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-points/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data point review queue
+         * @description Data points awaiting review, newest upload first. For reviewers and admins.
+         */
+        get: operations["getDataPointReviewQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-points/{dataPointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The review history of a data point
+         * @description Every review state of one data point, newest (the current one) first, with the current version as ETag. Uploaders may read it for their own data; reviewers and admins for any.
+         */
+        get: operations["getDataPointQaReviewInformationByDataId"];
+        put?: never;
+        /**
+         * Judge a data point
+         * @description Accepts or rejects one data point awaiting review; what the views show as accepted for its type follows. Reviewers only, never for their own upload. A verdict already given is changed only with If-Match; if someone else judged it first, the answer is 409.
+         */
+        post: operations["changeDataPointQaStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -64,6 +212,113 @@ export interface components {
         };
         ErrorResponse: {
             errors: components["schemas"]["ErrorDetails"][];
+        };
+        /**
+         * @description Where data stands in review: awaiting review, accepted or rejected.
+         * @enum {string}
+         */
+        QaStatus: "Pending" | "Accepted" | "Rejected";
+        /** @description The review state of one dataset (or one entry of its review history). */
+        QaReviewResponse: {
+            /**
+             * @description The id of the dataset.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            dataId: string;
+            /**
+             * @description The id of the company the dataset is about.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            companyId: string;
+            /**
+             * @description The company's current name.
+             * @example ABC Corporation
+             */
+            companyName: string;
+            /**
+             * @description The framework of the dataset.
+             * @example sfdr
+             */
+            framework: string;
+            /**
+             * @description The reporting period (usually a fiscal year).
+             * @example 2023
+             */
+            reportingPeriod: string;
+            /**
+             * Format: int64
+             * @description When the review state was set, in milliseconds since 1970-01-01 UTC: the upload time until the first verdict.
+             * @example 1751291891271
+             */
+            timestamp: number;
+            qaStatus: components["schemas"]["QaStatus"];
+            /** @description Not used by Openverde; never present. */
+            qaJudgeUserId?: string;
+            /** @description Not used by Openverde; never present. */
+            qaJudgeUserName?: string;
+            /** @description Not used by Openverde; never present. */
+            datasetReviewId?: string;
+            /**
+             * Format: int64
+             * @description How many QA reports were written about the dataset (Openverde keeps none, so 0).
+             * @example 0
+             */
+            numberQaReports: number;
+            /** @description Why the reviewer decided as they did, if they said. */
+            comment?: string;
+            /**
+             * @description Who set this review state: the reviewer of a verdict, the uploader for the upload itself.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            triggeringUserId?: string;
+            /**
+             * Format: int32
+             * @description The most urgent priority of the data requests still waiting for this data (1 = urgent, 2 = high, 3 = baseline, 4 = low). Absent when nobody is waiting, and for callers who are neither reviewers nor admins.
+             * @example 1
+             */
+            priorityOfAssociatedDataSourcing?: number;
+        };
+        /** @description The review state of one data point, or one entry of its review history. */
+        DataPointQaReviewInformation: {
+            /**
+             * @description The id of the data point.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            dataPointId: string;
+            /**
+             * @description The id of the company the data point is about.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            companyId: string;
+            /**
+             * @description The company's current name.
+             * @example ABC Corporation
+             */
+            companyName: string;
+            /**
+             * @description The data point type of the data point.
+             * @example extendedEnumYesNoIsNfrdMandatory
+             */
+            dataPointType: string;
+            /**
+             * @description The reporting period (usually a fiscal year).
+             * @example 2023
+             */
+            reportingPeriod: string;
+            /**
+             * Format: int64
+             * @description When this review state was set, in milliseconds since 1970-01-01 UTC (for the upload, its time).
+             * @example 1751291891271
+             */
+            timestamp: number;
+            qaStatus: components["schemas"]["QaStatus"];
+            /** @description Why the reviewer decided as they did, if they said. */
+            comment?: string;
+            /**
+             * @description The reviewer who set this state; absent for the upload itself.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            reviewerId?: string;
         };
     };
     responses: never;
@@ -132,6 +387,270 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getInfoOnDatasets: {
+        parameters: {
+            query?: {
+                /** @description Only datasets of these frameworks. */
+                dataTypes?: ("sfdr" | "eutaxonomy-financials" | "eutaxonomy-financials-2026-73" | "eutaxonomy-non-financials" | "eutaxonomy-non-financials-2026-73" | "nuclear-and-gas" | "lksg" | "pcaf" | "vsme")[];
+                /** @description Only datasets of these reporting periods. */
+                reportingPeriods?: string[];
+                /** @description Only datasets of companies whose name contains this text (case and accents ignored). */
+                companyName?: string;
+                /** @description Only datasets in this review state; without it, those awaiting review (Pending). */
+                qaStatus?: "Pending" | "Accepted" | "Rejected";
+                /** @description How many entries one page holds (default 10, at most 1000). */
+                chunkSize?: number;
+                /** @description Which page to return, counting from 0. */
+                chunkIndex?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReviewResponse"][];
+                };
+            };
+        };
+    };
+    getNumberOfPendingDatasets: {
+        parameters: {
+            query?: {
+                /** @description Only datasets of these frameworks. */
+                dataTypes?: ("sfdr" | "eutaxonomy-financials" | "eutaxonomy-financials-2026-73" | "eutaxonomy-non-financials" | "eutaxonomy-non-financials-2026-73" | "nuclear-and-gas" | "lksg" | "pcaf" | "vsme")[];
+                /** @description Only datasets of these reporting periods. */
+                reportingPeriods?: string[];
+                /** @description Only datasets of companies whose name contains this text (case and accents ignored). */
+                companyName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+        };
+    };
+    getQaReviewResponseByDataId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the dataset.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review state of one dataset (or one entry of its review history). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReviewResponse"];
+                };
+            };
+        };
+    };
+    changeQaStatus: {
+        parameters: {
+            query: {
+                /** @description The verdict: Accepted or Rejected; Pending sends judged data back to review (that needs If-Match). */
+                qaStatus: "Pending" | "Accepted" | "Rejected";
+                /** @description Why you decide so; the uploader is told when a dataset is rejected. */
+                comment?: string;
+                /** @description Also give every data point of the dataset this verdict (default false). */
+                overwriteDataPointQaStatus?: boolean;
+            };
+            header?: {
+                /** @description The ETag of the review state you judge, from GET. Needed to change a verdict already given; if the state changed meanwhile the answer is 409. */
+                "if-match"?: string;
+            };
+            path: {
+                /**
+                 * @description The id of the dataset.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getQaReviewHistoryByDataId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the dataset.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReviewResponse"][];
+                };
+            };
+        };
+    };
+    getDataPointQaReviewInformation: {
+        parameters: {
+            query?: {
+                /** @description Only data points of this company. */
+                companyId?: string;
+                /** @description Only data points of this framework's datasets, or of this data point type. */
+                dataType?: string;
+                /** @description Only data points of this period. */
+                reportingPeriod?: string;
+                /** @description Only data points in this review state. */
+                qaStatus?: "Pending" | "Accepted" | "Rejected";
+                /** @description true (default): the current review state of each data point; false: every entry of their review histories. */
+                showOnlyActive?: boolean;
+                /** @description How many entries one page holds (default 10, at most 1000). */
+                chunkSize?: number;
+                /** @description Which page to return, counting from 0. */
+                chunkIndex?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPointQaReviewInformation"][];
+                };
+            };
+        };
+    };
+    getDataPointReviewQueue: {
+        parameters: {
+            query?: {
+                /** @description How many entries one page holds (default 1000, at most 10000). */
+                chunkSize?: number;
+                /** @description Which page to return, counting from 0. */
+                chunkIndex?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPointQaReviewInformation"][];
+                };
+            };
+        };
+    };
+    getDataPointQaReviewInformationByDataId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the data point.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                dataPointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPointQaReviewInformation"][];
+                };
+            };
+        };
+    };
+    changeDataPointQaStatus: {
+        parameters: {
+            query: {
+                /** @description The verdict: Accepted or Rejected; Pending sends judged data back to review (that needs If-Match). */
+                qaStatus: "Pending" | "Accepted" | "Rejected";
+                /** @description Why you decide so; the uploader is told when a dataset is rejected. */
+                comment?: string;
+            };
+            header?: {
+                /** @description The ETag of the review state you judge, from GET. Needed to change a verdict already given; if the state changed meanwhile the answer is 409. */
+                "if-match"?: string;
+            };
+            path: {
+                /**
+                 * @description The id of the data point.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                dataPointId: string;
+            };
             cookie?: never;
         };
         requestBody?: never;

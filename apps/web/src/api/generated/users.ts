@@ -51,6 +51,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portfolios/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your portfolios */
+        get: operations["getAllPortfoliosForCurrentUser"];
+        put?: never;
+        /**
+         * Create a portfolio
+         * @description Builds the portfolio from company ids or identifiers (LEI, ISIN, ...). Identifiers that name no company are all listed in a 400 answer and nothing is stored. A monitored portfolio starts asking for missing data at once.
+         */
+        post: operations["createPortfolio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portfolios/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the names of your portfolios
+         * @description An empty list means you have no portfolio yet.
+         */
+        get: operations["getAllPortfolioNamesForCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portfolios/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every portfolio, a chunk at a time (admins) */
+        get: operations["getAllPortfolios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portfolios/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a user's portfolios (admins, or the user themselves) */
+        get: operations["getPortfoliosForUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portfolios/support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the Openverde team for help with portfolios
+         * @description The request is kept and e-mailed to the administrators, who can answer you by e-mail.
+         */
+        post: operations["postSupportRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portfolios/{portfolioId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a portfolio
+         * @description Only its owner and admins may read it (403 for anyone else).
+         */
+        get: operations["getPortfolio"];
+        /**
+         * Replace a portfolio
+         * @description Replaces name, companies and monitoring; the portfolio keeps its id and owner.
+         */
+        put: operations["replacePortfolio"];
+        post?: never;
+        /** Delete a portfolio */
+        delete: operations["deletePortfolio"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portfolios/{portfolioId}/enriched-portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a portfolio with what data there is for its companies
+         * @description Per company: name, sector, country, the address of its page and, per framework with data you may see, the address of that data and its reporting periods.
+         */
+        get: operations["getEnrichedPortfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portfolios/{portfolioId}/monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Switch monitoring of a portfolio on or off, or change it
+         * @description A monitored portfolio asks, in its owner's name, for the monitored frameworks' data of its companies for the reporting periods in the time window, where no data and no request exist yet; it does so now and again every day. New data is reported by e-mail at the chosen frequency.
+         */
+        patch: operations["patchMonitoring"];
+        trace?: never;
+    };
+    "/portfolios/{portfolioId}/export-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start downloading the portfolio's newest data (an Openverde addition)
+         * @description Queues one export per framework of the newest active dataset of each company, as CSV, Excel or JSON. Follow each job at /api/export/{exportJobId}/state and fetch the file at /api/export/{exportJobId}/download.
+         */
+        post: operations["exportPortfolio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -64,6 +244,264 @@ export interface components {
         };
         ErrorResponse: {
             errors: components["schemas"]["ErrorDetails"][];
+        };
+        /**
+         * @description How often the owner gets an e-mail about new data in the monitored portfolio.
+         * @example Weekly
+         * @enum {string}
+         */
+        NotificationFrequency: "NoNotifications" | "Daily" | "Weekly" | "Monthly";
+        PortfolioUpload: {
+            /**
+             * @description The portfolio's name.
+             * @example My Portfolio
+             */
+            portfolioName: string;
+            /**
+             * @description The portfolio's companies: Openverde company ids or identifiers such as LEI or ISIN. Identifiers that name no company are reported in a 400 answer.
+             * @example [
+             *       "c9710c7b-9cd6-446b-85b0-3773d2aceb48"
+             *     ]
+             */
+            identifiers: string[];
+            /** @description Whether Openverde monitors the portfolio's companies. */
+            isMonitored: boolean;
+            /**
+             * @description The frameworks monitored for the portfolio's companies.
+             * @example [
+             *       "sfdr"
+             *     ]
+             */
+            monitoredFrameworks: string[];
+            notificationFrequency: components["schemas"]["NotificationFrequency"];
+            /**
+             * @description How far back monitoring looks for reporting periods whose fiscal year has ended: Standard 6 months, Extended 16 months.
+             * @example Standard
+             * @enum {string}
+             */
+            timeWindowThreshold?: "Standard" | "Extended";
+            /**
+             * @description Users the portfolio is shared with (kept with the portfolio; sharing itself is not offered yet).
+             * @example [
+             *       "1e63a842-1e65-43ed-b78a-5e7cec155c28"
+             *     ]
+             */
+            sharedUserIds: string[];
+        };
+        BasePortfolio: {
+            /**
+             * @description The id of the portfolio.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            portfolioId: string;
+            /**
+             * @description The portfolio's name.
+             * @example My Portfolio
+             */
+            portfolioName: string;
+            /**
+             * @description The id of the user the portfolio belongs to.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            userId: string;
+            /**
+             * Format: int64
+             * @description When the portfolio was created, in milliseconds since 1970-01-01 UTC.
+             * @example 1751291891271
+             */
+            creationTimestamp: number;
+            /**
+             * Format: int64
+             * @description When the portfolio was last changed, in milliseconds since 1970-01-01 UTC.
+             * @example 1751291891271
+             */
+            lastUpdateTimestamp: number;
+            /**
+             * @description The ids of the portfolio's companies, in the order given.
+             * @example [
+             *       "c9710c7b-9cd6-446b-85b0-3773d2aceb48"
+             *     ]
+             */
+            identifiers: string[];
+            /** @description Whether Openverde monitors the portfolio's companies. */
+            isMonitored: boolean;
+            /**
+             * @description The frameworks monitored for the portfolio's companies.
+             * @example [
+             *       "sfdr"
+             *     ]
+             */
+            monitoredFrameworks: string[];
+            notificationFrequency: components["schemas"]["NotificationFrequency"];
+            /**
+             * @description How far back monitoring looks for reporting periods whose fiscal year has ended: Standard 6 months, Extended 16 months.
+             * @example Standard
+             * @enum {string}
+             */
+            timeWindowThreshold?: "Standard" | "Extended";
+            /**
+             * @description Users the portfolio is shared with (kept with the portfolio; sharing itself is not offered yet).
+             * @example [
+             *       "1e63a842-1e65-43ed-b78a-5e7cec155c28"
+             *     ]
+             */
+            sharedUserIds: string[];
+        };
+        BasePortfolioName: {
+            /**
+             * @description The id of the portfolio.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            portfolioId: string;
+            /**
+             * @description The portfolio's name.
+             * @example My Portfolio
+             */
+            portfolioName: string;
+        };
+        SupportRequestData: {
+            /**
+             * @description What the user needs help with.
+             * @example Find company identifiers.
+             */
+            topic: string;
+            /**
+             * @description The request for help, in the user's words.
+             * @example I cannot find the identifiers of three companies I want to add to my portfolio.
+             */
+            message: string;
+        };
+        PortfolioMonitoringPatch: {
+            /** @description Whether Openverde monitors the portfolio's companies. */
+            isMonitored: boolean;
+            /**
+             * @description The frameworks monitored for the portfolio's companies.
+             * @example [
+             *       "sfdr"
+             *     ]
+             */
+            monitoredFrameworks: string[];
+            notificationFrequency: components["schemas"]["NotificationFrequency"];
+            /**
+             * @description How far back monitoring looks for reporting periods whose fiscal year has ended: Standard 6 months, Extended 16 months.
+             * @example Standard
+             * @enum {string}
+             */
+            timeWindowThreshold?: "Standard" | "Extended";
+        };
+        EnrichedPortfolioEntry: {
+            /**
+             * @description The company's id.
+             * @example c9710c7b-9cd6-446b-85b0-3773d2aceb48
+             */
+            companyId: string;
+            /**
+             * @description The company's name.
+             * @example Example Energie AG
+             */
+            companyName: string;
+            /**
+             * @description The company's sector.
+             * @example Utilities
+             */
+            sector?: string;
+            /**
+             * @description The company's country (ISO 3166-1 alpha-2).
+             * @example DE
+             */
+            countryCode: string;
+            /** @description The address of the company's page. */
+            companyCockpitRef: string;
+            /**
+             * @description Per framework with data: the address of the company's data of that framework.
+             * @example {
+             *       "sfdr": "https://openverde.example.org/companies/c9710c7b-9cd6-446b-85b0-3773d2aceb48/frameworks/sfdr"
+             *     }
+             */
+            frameworkHyphenatedNamesToDataRef: {
+                [key: string]: string;
+            };
+            /**
+             * @description Per framework with data: its reporting periods, newest first, separated by commas.
+             * @example {
+             *       "sfdr": "2024, 2023"
+             *     }
+             */
+            availableReportingPeriods: {
+                [key: string]: string;
+            };
+        };
+        EnrichedPortfolio: {
+            /**
+             * @description The id of the portfolio.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            portfolioId: string;
+            /**
+             * @description The portfolio's name.
+             * @example My Portfolio
+             */
+            portfolioName: string;
+            /**
+             * @description The id of the user the portfolio belongs to.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            userId: string;
+            entries: components["schemas"]["EnrichedPortfolioEntry"][];
+            /** @description Whether Openverde monitors the portfolio's companies. */
+            isMonitored?: boolean;
+            /**
+             * @description The frameworks monitored for the portfolio's companies.
+             * @example [
+             *       "sfdr"
+             *     ]
+             */
+            monitoredFrameworks?: string[];
+            notificationFrequency: components["schemas"]["NotificationFrequency"];
+            /**
+             * @description How far back monitoring looks for reporting periods whose fiscal year has ended: Standard 6 months, Extended 16 months.
+             * @example Standard
+             * @enum {string}
+             */
+            timeWindowThreshold?: "Standard" | "Extended";
+            /**
+             * @description Users the portfolio is shared with (kept with the portfolio; sharing itself is not offered yet).
+             * @example [
+             *       "1e63a842-1e65-43ed-b78a-5e7cec155c28"
+             *     ]
+             */
+            sharedUserIds?: string[];
+        };
+        PortfolioExportRequest: {
+            /**
+             * @description The frameworks to export; one file per framework.
+             * @example [
+             *       "sfdr",
+             *       "lksg"
+             *     ]
+             */
+            frameworks: string[];
+            /** @description The file format. */
+            fileFormat: "CSV" | "EXCEL" | "JSON";
+            /**
+             * @description Only the values, without sources and quality fields.
+             * @default true
+             */
+            keepValueFieldsOnly: boolean;
+            /**
+             * @description Column names by the frameworks' export aliases.
+             * @default true
+             */
+            includeAliases: boolean;
+        };
+        PortfolioExportJobs: {
+            exportJobs: {
+                framework: string;
+                /** @description Ask /api/export/{exportJobId}/state until Success, then fetch /api/export/{exportJobId}/download. */
+                exportJobId: string;
+            }[];
+            /** @description Frameworks asked for of which no company of the portfolio has active data. */
+            frameworksWithoutData: string[];
         };
     };
     responses: never;
@@ -142,6 +580,292 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getAllPortfoliosForCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasePortfolio"][];
+                };
+            };
+        };
+    };
+    createPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortfolioUpload"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasePortfolio"];
+                };
+            };
+        };
+    };
+    getAllPortfolioNamesForCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasePortfolioName"][];
+                };
+            };
+        };
+    };
+    getAllPortfolios: {
+        parameters: {
+            query: {
+                /** @description How many portfolios one chunk holds (default 100). */
+                chunkSize: number;
+                /** @description Which chunk to return, from 0 (default 0). */
+                chunkIndex: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasePortfolio"][];
+                };
+            };
+        };
+    };
+    getPortfoliosForUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the user whose portfolios are listed. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasePortfolio"][];
+                };
+            };
+        };
+    };
+    postSupportRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportRequestData"];
+            };
+        };
+        responses: {
+            /** @description The request was received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    getPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the portfolio. */
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasePortfolio"];
+                };
+            };
+        };
+    };
+    replacePortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the portfolio. */
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortfolioUpload"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasePortfolio"];
+                };
+            };
+        };
+    };
+    deletePortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the portfolio. */
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portfolio is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    getEnrichedPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the portfolio. */
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrichedPortfolio"];
+                };
+            };
+        };
+    };
+    patchMonitoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the portfolio. */
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortfolioMonitoringPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasePortfolio"];
+                };
+            };
+        };
+    };
+    exportPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the portfolio. */
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortfolioExportRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioExportJobs"];
+                };
             };
         };
     };

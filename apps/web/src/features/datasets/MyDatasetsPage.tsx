@@ -1,7 +1,233 @@
+import { findFramework, listFrameworks } from "@openverde/frameworks";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { unwrap, useApi } from "../../api";
+import { ButtonLink } from "../../components/ButtonLink";
 import { PageFrame } from "../../components/PageFrame";
+import { useAuth } from "../auth";
+import { type DatasetFilters, filterDatasets, PAGE_SIZE, pageOf, type UploadedDataset } from "./my-datasets";
+import "./MyDatasetsPage.css";
+
+const QA_STATUSES = ["Pending", "Accepted", "Rejected"] as const;
+
+function formatTime(milliseconds: number): string {
+  return new Date(milliseconds).toLocaleString(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+}
 
 export function MyDatasetsPage() {
+  const api = useApi();
+  const { user } = useAuth();
+  const userId = user?.sub ?? "";
+  const uploads = useQuery({
+    queryKey: ["my-uploads", userId],
+    enabled: userId !== "",
+    queryFn: () =>
+      unwrap(api.backend.GET("/users/{userId}/uploads", { params: { path: { userId } } })) as Promise<
+        UploadedDataset[]
+      >,
+  });
+  const [filters, setFilters] = useState<DatasetFilters>({
+    search: "",
+    framework: "",
+    qaStatus: "",
+    period: "",
+  });
+  const [page, setPage] = useState(0);
+  const filtered = useMemo(() => filterDatasets(uploads.data ?? [], filters), [uploads.data, filters]);
+  const periods = useMemo(
+    () => [...new Set((uploads.data ?? []).map((d) => d.reportingPeriod))].sort().reverse(),
+    [uploads.data],
+  );
+  const { rows, pageCount, current } = pageOf(filtered, page);
+  const id = useId();
+  const update = (patch: Partial<DatasetFilters>) => {
+    setFilters((previous) => ({ ...previous, ...patch }));
+    setPage(0);
+  };
+
   return (
-    <PageFrame title="My datasets" description="The datasets you have uploaded, with their review status." />
+    <PageFrame
+      title="My datasets"
+      description="The datasets you have uploaded, with their quality review status."
+    >
+      <div className="my-datasets__top">
+        <ButtonLink to="/companies/choose">
+          <span className="pi pi-upload" aria-hidden="true" /> New dataset
+        </ButtonLink>
+      </div>
+      <form
+        className="my-datasets__filters"
+        aria-label="Filter my datasets"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div className="my-datasets__filter">
+          <label htmlFor={`${id}-search`}>Company</label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            className="p-inputtext p-component"
+            placeholder="Filter by company name"
+            value={filters.search}
+            onChange={(event) => update({ search: event.target.value })}
+          />
+        </div>
+        <div className="my-datasets__filter">
+          <label htmlFor={`${id}-framework`}>Framework</label>
+          <select
+            id={`${id}-framework`}
+            className="p-inputtext p-component"
+            value={filters.framework}
+            onChange={(event) => update({ framework: event.target.value })}
+          >
+            <option value="">All frameworks</option>
+            {listFrameworks().map((framework) => (
+              <option key={framework.id} value={framework.id}>
+                {framework.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="my-datasets__filter">
+          <label htmlFor={`${id}-period`}>Reporting period</label>
+          <select
+            id={`${id}-period`}
+            className="p-inputtext p-component"
+            value={filters.period}
+            onChange={(event) => update({ period: event.target.value })}
+          >
+            <option value="">All periods</option>
+            {periods.map((period) => (
+              <option key={period} value={period}>
+                {period}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="my-datasets__filter">
+          <label htmlFor={`${id}-status`}>QA status</label>
+          <select
+            id={`${id}-status`}
+            className="p-inputtext p-component"
+            value={filters.qaStatus}
+            onChange={(event) => update({ qaStatus: event.target.value })}
+          >
+            <option value="">All statuses</option>
+            {QA_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      {uploads.isPending ? <p role="status">Loading your datasets…</p> : null}
+      {uploads.isError ? (
+        <p className="my-datasets__error" role="alert">
+          Your datasets could not be loaded: {uploads.error.message}
+        </p>
+      ) : null}
+      {uploads.isSuccess && (uploads.data?.length ?? 0) === 0 ? (
+        <div className="my-datasets__empty">
+          <p>You have not uploaded any datasets yet.</p>
+          <Link to="/companies/choose">Upload your first dataset</Link>
+        </div>
+      ) : null}
+      {uploads.isSuccess && (uploads.data?.length ?? 0) > 0 ? (
+        <>
+          <p className="my-datasets__count" aria-live="polite">
+            {filtered.length === uploads.data.length
+              ? `${filtered.length} dataset${filtered.length === 1 ? "" : "s"}`
+              : `${filtered.length} of ${uploads.data.length} datasets match the filters`}
+          </p>
+          <div className="my-datasets__table-wrap">
+            <table className="my-datasets__table">
+              <caption className="ff-sr-only">My uploaded datasets</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Company</th>
+                  <th scope="col">Framework</th>
+                  <th scope="col">Reporting period</th>
+                  <th scope="col">Uploaded</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="ff-sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((dataset) => {
+                  const label = findFramework(dataset.dataType)?.label ?? dataset.dataType;
+                  return (
+                    <tr key={dataset.dataId}>
+                      <td>
+                        <Link to={`/companies/${dataset.companyId}`}>{dataset.companyName}</Link>
+                      </td>
+                      <td>{label}</td>
+                      <td>{dataset.reportingPeriod}</td>
+                      <td>{formatTime(dataset.uploadTime)}</td>
+                      <td>
+                        <span
+                          className={`my-datasets__status my-datasets__status--${dataset.qualityStatus.toLowerCase()}`}
+                        >
+                          {dataset.qualityStatus}
+                        </span>
+                        {dataset.currentlyActive ? <span className="my-datasets__active">Active</span> : null}
+                      </td>
+                      <td className="my-datasets__actions">
+                        <Link
+                          to={`/companies/${dataset.companyId}/frameworks/${dataset.dataType}/${dataset.dataId}`}
+                          aria-label={`View ${label} ${dataset.reportingPeriod} of ${dataset.companyName}`}
+                        >
+                          View
+                        </Link>
+                        {findFramework(dataset.dataType) ? (
+                          <Link
+                            to={`/companies/${dataset.companyId}/frameworks/${dataset.dataType}/upload?templateDataId=${encodeURIComponent(dataset.dataId)}`}
+                            aria-label={`Edit ${label} ${dataset.reportingPeriod} of ${dataset.companyName} as a new version`}
+                          >
+                            Edit as new version
+                          </Link>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {pageCount > 1 ? (
+            <nav className="my-datasets__pager" aria-label="Pages of my datasets">
+              <button
+                type="button"
+                className="p-button p-component p-button-text p-button-sm"
+                disabled={current === 0}
+                onClick={() => setPage(current - 1)}
+              >
+                Previous
+              </button>
+              <span aria-live="polite">
+                Page {current + 1} of {pageCount} ({PAGE_SIZE} per page)
+              </span>
+              <button
+                type="button"
+                className="p-button p-component p-button-text p-button-sm"
+                disabled={current >= pageCount - 1}
+                onClick={() => setPage(current + 1)}
+              >
+                Next
+              </button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </PageFrame>
   );
 }

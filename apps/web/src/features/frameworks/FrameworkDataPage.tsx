@@ -1,10 +1,114 @@
+import { getFramework } from "@openverde/frameworks";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { useApi } from "../../api";
+import { ButtonLink } from "../../components/ButtonLink";
+import { compareColumns, FrameworkView } from "../../components/framework-view";
+import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
+import { useCompany } from "../companies/company-api";
+import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
+import { companyDatasets, frameworkOrUndefined, toColumn } from "./framework-data-api";
+import { VersionSwitch } from "./VersionSwitch";
 
+/** `/companies/:companyId/frameworks/:dataType`: every reporting period of one framework side by side. */
 export function FrameworkDataPage() {
+  const { companyId = "", dataType } = useParams();
+  const frameworkId = frameworkOrUndefined(dataType);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const allVersions = searchParams.get("versions") === "all";
+  const api = useApi();
+  const company = useCompany(companyId);
+  const datasets = useQuery({
+    queryKey: ["framework-data", frameworkId, companyId, allVersions],
+    enabled: frameworkId !== undefined,
+    retry: false,
+    queryFn: () => companyDatasets(api, frameworkId ?? "sfdr", companyId, { showOnlyActive: !allVersions }),
+  });
+  const columns = useMemo(() => (datasets.data ?? []).map(toColumn).sort(compareColumns), [datasets.data]);
+  const periods = useMemo(
+    () => [...new Set(columns.map((column) => column.reportingPeriod ?? column.label))],
+    [columns],
+  );
+
+  if (!frameworkId) {
+    return (
+      <PageFrame title="Unknown framework" description="There is no framework under this name.">
+        <ButtonLink to={`/companies/${companyId}`}>Back to the company</ButtonLink>
+      </PageFrame>
+    );
+  }
+  const framework = getFramework(frameworkId);
+  const companyName = company.data?.companyInformation.companyName ?? "this company";
+  const base = `/companies/${companyId}/frameworks/${frameworkId}`;
+
   return (
-    <PageFrame
-      title="Framework data"
-      description="The data of this company for one framework, across its reporting periods."
-    />
+    <FrameworkPageFrame
+      companyId={companyId}
+      frameworkId={frameworkId}
+      description={`${framework.label} data points of ${companyName}, one column per reporting period. Every number links to the report and page it comes from.`}
+    >
+      {datasets.isPending ? <LoadingIndicator label="Loading the datasets." /> : null}
+      {datasets.isError ? <Notice tone="error">{datasets.error.message}</Notice> : null}
+      {datasets.isSuccess && columns.length === 0 ? (
+        <Notice>
+          {frameworkId === "vsme" ? (
+            <p>
+              VSME data is private: only members of the company, its uploaders and users granted access
+              through a data request can see it. There is no VSME dataset of {companyName} you may see.
+            </p>
+          ) : (
+            <p>
+              There is no {framework.label} data of {companyName} yet.
+            </p>
+          )}
+          <div className="fw-links">
+            <ButtonLink to={`/singledatarequest/${companyId}`} variant="outlined">
+              Request data
+            </ButtonLink>
+            <ButtonLink to={`/companies/${companyId}`} variant="text">
+              Back to the company
+            </ButtonLink>
+          </div>
+        </Notice>
+      ) : null}
+      {columns.length > 0 ? (
+        <FrameworkView
+          frameworkId={frameworkId}
+          columns={columns}
+          columnLink={(column) => (column.dataId ? `${base}/${column.dataId}` : undefined)}
+          exportName={`${companyName} ${framework.label}`}
+          toolbar={
+            <>
+              <VersionSwitch
+                allVersions={allVersions}
+                onChange={(all) =>
+                  setSearchParams(
+                    (current) => {
+                      const next = new URLSearchParams(current);
+                      if (all) next.set("versions", "all");
+                      else next.delete("versions");
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+              />
+              {periods.length > 1 ? (
+                <nav className="fw-periods" aria-label="Reporting periods">
+                  <span>Period:</span>
+                  {periods.map((period) => (
+                    <Link key={period} to={`${base}/reportingPeriods/${period}`}>
+                      {period}
+                    </Link>
+                  ))}
+                </nav>
+              ) : null}
+            </>
+          }
+        />
+      ) : null}
+    </FrameworkPageFrame>
   );
 }

@@ -1,0 +1,105 @@
+import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsync } from "fastify";
+import type { SignedInActor } from "../../platform/auth/actor";
+import type { ModuleContext } from "../../platform/module";
+import { getUserById, type User } from "../identity/service";
+import { mayGenerateApiKey, mayReadOwnApiKey, mayRevokeOwnApiKey, mayValidateApiKey } from "./policy";
+import {
+  ApiKeyAndMetaInfo,
+  ApiKeyMetaInfo,
+  GenerateApiKeyQuery,
+  RevokeApiKeyResponse,
+  ValidateApiKeyQuery,
+} from "./schemas";
+import { checkApiKey, generateApiKey, getApiKeyMetaInfo, revokeApiKey } from "./service";
+
+const TAGS = ["api-key-controller"];
+const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
+
+export const apiKeyRoutes =
+  (context: ModuleContext): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    const { db } = context.database;
+    app.addSchema(ApiKeyMetaInfo);
+    app.addSchema(ApiKeyAndMetaInfo);
+    app.addSchema(RevokeApiKeyResponse);
+
+    /** The caller as a stored user; a token of an external provider may name a user we do not store. */
+    const asUser = async (actor: SignedInActor): Promise<User> =>
+      (await getUserById(db, actor.userId)) ?? {
+        userId: actor.userId,
+        username: actor.username,
+        email: actor.email ?? "",
+        name: actor.name ?? "",
+        roles: [...actor.roles],
+      };
+
+    app.get(
+      "/generateApiKey",
+      {
+        schema: {
+          operationId: "generateApiKey",
+          tags: TAGS,
+          summary: "Create a new API key for yourself",
+          description:
+            "Creates an API key that acts as you, with your roles, for the given number of days. It replaces the key you had, which stops working at once. The key is shown only in this answer.",
+          querystring: GenerateApiKeyQuery,
+          security: SECURED,
+          response: { 200: Type.Ref("ApiKeyAndMetaInfo") },
+        },
+      },
+      async (request) => {
+        const actor = mayGenerateApiKey(request.actor);
+        return generateApiKey(db, await asUser(actor), request.query.daysValid);
+      },
+    );
+
+    app.get(
+      "/getApiKeyMetaInfoForUser",
+      {
+        schema: {
+          operationId: "getApiKeyMetaInfoForUser",
+          tags: TAGS,
+          summary: "Tell whether you have an API key, until when and with which roles",
+          security: SECURED,
+          response: { 200: Type.Ref("ApiKeyMetaInfo") },
+        },
+      },
+      async (request) => getApiKeyMetaInfo(db, await asUser(mayReadOwnApiKey(request.actor))),
+    );
+
+    app.post(
+      "/revokeApiKey",
+      {
+        schema: {
+          operationId: "revokeApiKey",
+          tags: TAGS,
+          summary: "Revoke your API key",
+          description: "Your key stops working at once. The answer says whether there was a key to revoke.",
+          security: SECURED,
+          response: { 200: Type.Ref("RevokeApiKeyResponse") },
+        },
+      },
+      async (request) => revokeApiKey(db, mayRevokeOwnApiKey(request.actor).userId),
+    );
+
+    app.get(
+      "/validateApiKey",
+      {
+        schema: {
+          operationId: "validateApiKey",
+          tags: TAGS,
+          summary: "Check an API key",
+          description:
+            "Tells whether the key works and, if it is a real key, whose it is, its roles and its expiry. Needs no sign-in.",
+          querystring: ValidateApiKeyQuery,
+          response: { 200: Type.Ref("ApiKeyMetaInfo") },
+        },
+      },
+      async (request) => {
+        mayValidateApiKey(request.actor);
+        return (await checkApiKey(db, request.query.apiKey)).meta;
+      },
+    );
+  };

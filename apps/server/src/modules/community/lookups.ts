@@ -1,0 +1,126 @@
+/**
+ * What the community module asks of other modules, in one place: companies (existence, names,
+ * identifiers, e-mail domains), datasets (whether data is there already) and identity (users).
+ * Everything goes through their exported service functions.
+ */
+import {
+  companyExists,
+  findCompanyIdByIdentifier,
+  getCompanyInformation,
+  getCompanyNames,
+  IDENTIFIER_TYPES,
+} from "../companies/service";
+import { findActiveDataId } from "../datasets/service";
+import {
+  findUserByEmail,
+  findUserByUsername,
+  getUserById,
+  getUsersByIds,
+  listUsers,
+  type User,
+} from "../identity/service";
+import type { AnyExecutor } from "./store";
+
+export type { User };
+export { findUserByEmail, findUserByUsername, getUserById, getUsersByIds };
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-5][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** Spec §5: company and user ids are UUIDs of versions 0 to 5. */
+export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
+
+export interface CompanySummary {
+  companyId: string;
+  companyName: string;
+  identifiers: string[];
+  website: string | null;
+  associatedSubdomains: string[];
+}
+
+export async function isCompany(db: AnyExecutor, companyId: string): Promise<boolean> {
+  return isUuid(companyId) && (await companyExists(db, companyId));
+}
+
+export async function companySummary(
+  db: AnyExecutor,
+  companyId: string,
+): Promise<CompanySummary | undefined> {
+  if (!isUuid(companyId)) return undefined;
+  const info = await getCompanyInformation(db, companyId);
+  if (!info) return undefined;
+  return {
+    companyId,
+    companyName: info.companyName,
+    identifiers: Object.values(info.identifiers ?? {}).flat(),
+    website: info.website ?? null,
+    associatedSubdomains: info.associatedSubdomains ?? [],
+  };
+}
+
+/** Names of the companies that exist among the ids, by id. */
+export async function companyNames(
+  db: AnyExecutor,
+  companyIds: readonly string[],
+): Promise<Map<string, string>> {
+  return getCompanyNames(db, [...new Set(companyIds)]);
+}
+
+/** The company an identifier a user typed stands for: its id, or any of its identifiers. */
+export async function resolveCompanyIdentifier(
+  db: AnyExecutor,
+  identifier: string,
+): Promise<string | undefined> {
+  const value = identifier.trim();
+  if (value === "") return undefined;
+  if (isUuid(value) && (await companyExists(db, value.toLowerCase()))) return value.toLowerCase();
+  for (const type of IDENTIFIER_TYPES) {
+    const companyId = await findCompanyIdByIdentifier(db, type, value);
+    if (companyId) return companyId;
+  }
+  return undefined;
+}
+
+/** The id of the active dataset for the company, framework and period, if there is one. */
+export async function activeDataIdFor(
+  db: AnyExecutor,
+  dimension: { companyId: string; dataType: string; reportingPeriod: string },
+): Promise<string | undefined> {
+  return findActiveDataId(db, dimension.companyId, dimension.dataType, dimension.reportingPeriod);
+}
+
+function websiteHost(website: string | null): string | undefined {
+  if (!website) return undefined;
+  try {
+    const url = new URL(/^[a-z]+:\/\//i.test(website) ? website : `https://${website}`);
+    return url.hostname.toLowerCase().replace(/^www\./, "") || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Users whose e-mail domain belongs to the company: it starts with one of the company's associated
+ * subdomains (the label after the @, "example" for jane@example.com), or it is the host of the
+ * company's web site or a subdomain of it.
+ */
+export async function usersOfCompanyDomains(db: AnyExecutor, company: CompanySummary): Promise<User[]> {
+  const prefixes = company.associatedSubdomains
+    .map((label) => `${label.trim().toLowerCase()}.`)
+    .filter((p) => p.length > 1);
+  const host = websiteHost(company.website);
+  if (prefixes.length === 0 && !host) return [];
+  const matches = (email: string) => {
+    const domain = email.toLowerCase().split("@")[1] ?? "";
+    if (domain === "") return false;
+    if (prefixes.some((prefix) => domain.startsWith(prefix))) return true;
+    return host !== undefined && (domain === host || domain.endsWith(`.${host}`));
+  };
+  return (await listUsers(db)).filter((user) => matches(user.email));
+}
+
+/** The ids of users whose e-mail address contains the text (case-insensitive). */
+export async function userIdsByEmailPart(db: AnyExecutor, emailPart: string): Promise<string[]> {
+  const needle = emailPart.trim().toLowerCase();
+  return (await listUsers(db))
+    .filter((user) => user.email.toLowerCase().includes(needle))
+    .map((user) => user.userId);
+}

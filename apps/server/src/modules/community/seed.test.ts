@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemo } from "../../app";
+import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { DEMO_COMPANY_ID } from "../companies/service";
+import { findUserByUsername } from "../identity/service";
+import { DEMO_REQUEST_IDS } from "./seed";
+import { companyRolesOf, findDataRequests } from "./service";
+import { compositionWithDatasets } from "./test-helpers";
+
+describe("the community demo data", () => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ demo: true, composition: compositionWithDatasets() });
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it("makes company_owner the owner of the demo company and gives data_reader requests in several states", async () => {
+    const { db } = platform.database;
+    const owner = await findUserByUsername(db, "company_owner");
+    const reader = await findUserByUsername(db, "data_reader");
+    expect(await companyRolesOf(db, owner?.userId as string, DEMO_COMPANY_ID)).toEqual(["CompanyOwner"]);
+    const requests = await findDataRequests(db, { userIds: [reader?.userId as string] });
+    const byId = new Map(requests.map((request) => [request.dataRequestId, request]));
+    expect(byId.get(DEMO_REQUEST_IDS.open)).toMatchObject({ state: "Open", accessStatus: "Public" });
+    expect(byId.get(DEMO_REQUEST_IDS.answered)).toMatchObject({ state: "Answered", accessStatus: "Public" });
+    expect(byId.get(DEMO_REQUEST_IDS.privateAccess)).toMatchObject({
+      dataType: "vsme",
+      accessStatus: "Pending",
+    });
+  });
+
+  it("changes nothing when run again", async () => {
+    const { db } = platform.database;
+    const before = await findDataRequests(db, {});
+    await seedDemo(platform.context, platform.composition);
+    expect(await findDataRequests(db, {})).toEqual(before);
+  });
+});

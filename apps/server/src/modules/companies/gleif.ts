@@ -1,0 +1,427 @@
+import { createReadStream } from "node:fs";
+import { open, stat } from "node:fs/promises";
+import { pipeline, type Readable, Transform } from "node:stream";
+import { createGunzip } from "node:zlib";
+import { sql } from "kysely";
+import { SaxesParser } from "saxes";
+import yauzl from "yauzl";
+import { dropSecondaryIndexes, ensureSecondaryIndexes } from "./search-indexes";
+import {
+  attachIsins,
+  countCompanyRows as countAllCompanies,
+  type ImportRecord,
+  importBatch,
+  type Queryable,
+} from "./store";
+
+/** How far a file has been read, for progress reports. */
+export interface ReadProgress {
+  bytesRead: number;
+  totalBytes: number;
+  records: number;
+}
+
+export interface MalformedRecord {
+  /** The record's LEI, when it has one. */
+  lei: string | undefined;
+  /** The record's number in the file, counted from 1, and the line where it ends. */
+  recordNumber: number;
+  line: number;
+  reason: string;
+}
+
+export interface ImportSummary {
+  records: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  malformed: number;
+  seconds: number;
+}
+
+/** A register with fewer companies than this gets its search indexes rebuilt after a bulk import. */
+export const DEFER_INDEXES_BELOW = 10_000;
+
+export interface BulkOptions {
+  batchSize?: number;
+  /** Drop the search indexes and build them at the end; "auto" does so for a (nearly) empty register. */
+  deferIndexes?: boolean | "auto";
+  /** How many indexes are built at once at the end (one per connection on a server). */
+  indexBuildParallelism?: number;
+  /** Commit batches without waiting for the disk (server only); a crash may lose the last batches. */
+  relaxedCommit?: boolean;
+  onIndexBuild?: (phase: "start" | "done", seconds: number) => void;
+}
+
+export interface ImportOptions extends BulkOptions {
+  onProgress?: (progress: ReadProgress) => void;
+  onMalformed?: (record: MalformedRecord) => void;
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+async function startsWith(file: string, magic: number[]): Promise<boolean> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.alloc(magic.length);
+    await handle.read(buffer, 0, magic.length, 0);
+    return magic.every((byte, index) => buffer[index] === byte);
+  } finally {
+    await handle.close();
+  }
+}
+
+function openZipEntry(file: string, wanted: RegExp): Promise<{ stream: Readable; size: number }> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error(`Cannot open ${file} as a zip file.`));
+      zip.on("error", reject);
+      zip.on("entry", (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith("/") || !wanted.test(entry.fileName)) return zip.readEntry();
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream)
+            return reject(streamError ?? new Error(`Cannot read ${entry.fileName}.`));
+          resolve({ stream, size: entry.uncompressedSize });
+        });
+      });
+      zip.on("end", () => reject(new Error(`${file} holds no file matching ${wanted}.`)));
+      zip.readEntry();
+    });
+  });
+}
+
+/**
+ * Opens a plain, gzip or zip file (recognised by its first bytes) as a stream of text, counting the
+ * bytes read against the total so progress can be shown.
+ */
+export async function openText(
+  file: string,
+  wantedInZip: RegExp,
+): Promise<{ stream: AsyncIterable<string>; progress: () => { bytesRead: number; totalBytes: number } }> {
+  let bytesRead = 0;
+  let totalBytes = (await stat(file)).size;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytesRead += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // pipeline hands an error of any stage to the last stream, where the reader sees it.
+  const ignore = () => {};
+  let stream: Readable;
+  if (await startsWith(file, ZIP_MAGIC)) {
+    const entry = await openZipEntry(file, wantedInZip);
+    totalBytes = entry.size;
+    stream = pipeline(entry.stream, counter, ignore);
+  } else {
+    const raw = createReadStream(file, { highWaterMark: 256 * 1024 });
+    stream = (await startsWith(file, GZIP_MAGIC))
+      ? pipeline(raw, counter, createGunzip(), ignore)
+      : pipeline(raw, counter, ignore);
+  }
+  stream.setEncoding("utf8");
+  return { stream, progress: () => ({ bytesRead, totalBytes }) };
+}
+
+const localName = (name: string): string => name.slice(name.indexOf(":") + 1);
+
+interface RecordDraft {
+  lei: string;
+  legalName: string;
+  otherNames: string[];
+  city: string;
+  country: string;
+  postalCode: string;
+}
+
+const emptyDraft = (): RecordDraft => ({
+  lei: "",
+  legalName: "",
+  otherNames: [],
+  city: "",
+  country: "",
+  postalCode: "",
+});
+
+/** Which text of a record goes where, by its path below LEIRecord. */
+const CAPTURED: Record<string, (draft: RecordDraft, text: string) => void> = {
+  LEI: (draft, text) => {
+    draft.lei = text;
+  },
+  "Entity/LegalName": (draft, text) => {
+    draft.legalName = text;
+  },
+  "Entity/OtherEntityNames/OtherEntityName": (draft, text) => {
+    draft.otherNames.push(text);
+  },
+  "Entity/TransliteratedOtherEntityNames/TransliteratedOtherEntityName": (draft, text) => {
+    draft.otherNames.push(text);
+  },
+  "Entity/HeadquartersAddress/City": (draft, text) => {
+    draft.city = text;
+  },
+  "Entity/HeadquartersAddress/Country": (draft, text) => {
+    draft.country = text;
+  },
+  "Entity/HeadquartersAddress/PostalCode": (draft, text) => {
+    draft.postalCode = text;
+  },
+};
+
+function toRecord(draft: RecordDraft): ImportRecord | string {
+  const lei = draft.lei.trim().toUpperCase();
+  const companyName = draft.legalName.replace(/\s+/g, " ").trim();
+  const headquarters = draft.city.replace(/\s+/g, " ").trim();
+  const countryCode = draft.country.trim().toUpperCase();
+  if (!lei) return "it has no LEI";
+  if (!companyName) return "it has no legal name";
+  if (!headquarters) return "its headquarters address has no city";
+  if (!/^[A-Z]{2}$/.test(countryCode))
+    return `its headquarters country "${draft.country.trim()}" is not a two-letter country code`;
+  const seen = new Set([companyName.toLowerCase()]);
+  const alternativeNames: string[] = [];
+  for (const raw of draft.otherNames) {
+    const name = raw.replace(/\s+/g, " ").trim();
+    if (name && !seen.has(name.toLowerCase())) {
+      seen.add(name.toLowerCase());
+      alternativeNames.push(name);
+    }
+  }
+  return {
+    lei,
+    companyName,
+    alternativeNames,
+    headquarters,
+    headquartersPostalCode: draft.postalCode.trim() || null,
+    countryCode,
+  };
+}
+
+/**
+ * Streams the records of an LEI-CDF 3.1 file (the GLEIF golden copy): memory stays flat however
+ * large the file is. Records that lack what a company needs are reported and skipped.
+ */
+export async function* readGleifRecords(
+  text: AsyncIterable<string>,
+  onMalformed: (record: MalformedRecord) => void = () => {},
+): AsyncGenerator<ImportRecord> {
+  const parser = new SaxesParser({ position: true });
+  const ready: ImportRecord[] = [];
+  const path: string[] = [];
+  let recordDepth = -1;
+  let recordNumber = 0;
+  let draft = emptyDraft();
+  let capture: ((draft: RecordDraft, text: string) => void) | undefined;
+  let buffer = "";
+
+  parser.on("opentag", (node) => {
+    const name = localName(node.name);
+    path.push(name);
+    if (name === "LEIRecord" && recordDepth < 0) {
+      recordDepth = path.length;
+      recordNumber++;
+      draft = emptyDraft();
+      return;
+    }
+    if (recordDepth > 0) {
+      capture = CAPTURED[path.slice(recordDepth).join("/")];
+      buffer = "";
+    }
+  });
+  parser.on("text", (text) => {
+    if (capture) buffer += text;
+  });
+  parser.on("closetag", () => {
+    if (capture) {
+      capture(draft, buffer);
+      capture = undefined;
+    }
+    if (path.length === recordDepth) {
+      recordDepth = -1;
+      const record = toRecord(draft);
+      if (typeof record === "string") {
+        onMalformed({
+          lei: draft.lei.trim() || undefined,
+          recordNumber,
+          line: parser.line,
+          reason: record,
+        });
+      } else ready.push(record);
+    }
+    path.pop();
+  });
+  parser.on("error", (error) => {
+    throw new Error(`The file is not well-formed XML near record ${recordNumber + 1}: ${error.message}`);
+  });
+
+  for await (const chunk of text) {
+    parser.write(chunk);
+    while (ready.length > 0) yield ready.shift() as ImportRecord;
+  }
+  parser.close();
+  while (ready.length > 0) yield ready.shift() as ImportRecord;
+}
+
+/**
+ * Writes records in batches of multi-row statements, one transaction per batch. While one batch is
+ * written the next one is read, so parsing and the database work side by side.
+ */
+export async function importRecords(
+  db: Queryable,
+  records: AsyncIterable<ImportRecord>,
+  options: BulkOptions & { onBatch?: (summary: ImportSummary) => void } = {},
+): Promise<ImportSummary> {
+  const batchSize = options.batchSize ?? 5000;
+  const started = performance.now();
+  const summary: ImportSummary = { records: 0, added: 0, updated: 0, unchanged: 0, malformed: 0, seconds: 0 };
+  const deferIndexes =
+    options.deferIndexes === "auto" || options.deferIndexes === undefined
+      ? (await countAllCompanies(db)) < DEFER_INDEXES_BELOW
+      : options.deferIndexes;
+  if (deferIndexes) await dropSecondaryIndexes(db);
+  try {
+    await writeAll();
+  } finally {
+    if (deferIndexes) {
+      const building = performance.now();
+      options.onIndexBuild?.("start", 0);
+      await ensureSecondaryIndexes(db, options.indexBuildParallelism ?? 1);
+      options.onIndexBuild?.("done", (performance.now() - building) / 1000);
+    }
+  }
+  if (summary.added + summary.updated > 0) {
+    await sql`analyze company, company_identifier, company_search_term, company_search_word`.execute(db);
+  }
+  summary.seconds = (performance.now() - started) / 1000;
+  return summary;
+
+  async function writeAll(): Promise<void> {
+    let inFlight: Promise<void> = Promise.resolve();
+    const write = (batch: ImportRecord[]) => {
+      const previous = inFlight;
+      inFlight = (async () => {
+        await previous;
+        const outcome = await db.transaction().execute(async (trx) => {
+          // A batch lost in a crash is written again by importing the file again.
+          if (options.relaxedCommit) await sql`set local synchronous_commit = off`.execute(trx);
+          return importBatch(trx, batch);
+        });
+        summary.added += outcome.added;
+        summary.updated += outcome.updated;
+        summary.unchanged += outcome.unchanged;
+        options.onBatch?.(summary);
+      })();
+      // Keep an early failure from being reported as unhandled before it is awaited.
+      inFlight.catch(() => {});
+      return previous;
+    };
+    let batch: ImportRecord[] = [];
+    for await (const record of records) {
+      summary.records++;
+      batch.push(record);
+      if (batch.length >= batchSize) {
+        await write(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await write(batch);
+    await inFlight;
+  }
+}
+
+/** Imports a GLEIF golden copy file (plain XML, .gz or .zip): adds new LEIs, updates known ones. */
+export async function importGleifFile(
+  db: Queryable,
+  file: string,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const { stream, progress } = await openText(file, /\.xml$/i);
+  let malformed = 0;
+  let records = 0;
+  const counted = (async function* () {
+    for await (const record of readGleifRecords(stream, (bad) => {
+      malformed++;
+      options.onMalformed?.(bad);
+    })) {
+      records++;
+      if (records % 1000 === 0) options.onProgress?.({ ...progress(), records });
+      yield record;
+    }
+  })();
+  const summary = await importRecords(db, counted, options);
+  options.onProgress?.({ ...progress(), records });
+  return { ...summary, malformed };
+}
+
+export interface IsinImportSummary {
+  pairs: number;
+  attached: number;
+  unknownLei: number;
+  alreadyThere: number;
+  heldByOther: number;
+  malformed: number;
+  seconds: number;
+}
+
+/** Reads GLEIF's LEI-ISIN relationship file (CSV with the columns LEI,ISIN) and attaches the ISINs. */
+export async function importIsinLeiFile(
+  db: Queryable,
+  file: string,
+  options: {
+    batchSize?: number;
+    onProgress?: (progress: ReadProgress) => void;
+    onMalformed?: (line: number, text: string) => void;
+  } = {},
+): Promise<IsinImportSummary> {
+  const started = performance.now();
+  const { stream, progress } = await openText(file, /\.csv$/i);
+  const batchSize = options.batchSize ?? 10_000;
+  const summary: IsinImportSummary = {
+    pairs: 0,
+    attached: 0,
+    unknownLei: 0,
+    alreadyThere: 0,
+    heldByOther: 0,
+    malformed: 0,
+    seconds: 0,
+  };
+  let batch: { lei: string; isin: string }[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const pairs = batch;
+    batch = [];
+    const outcome = await db.transaction().execute((trx) => attachIsins(trx, pairs));
+    summary.attached += outcome.attached;
+    summary.unknownLei += outcome.unknownLei;
+    summary.alreadyThere += outcome.alreadyThere;
+    summary.heldByOther += outcome.heldByOther;
+    options.onProgress?.({ ...progress(), records: summary.pairs });
+  };
+  let rest = "";
+  let lineNumber = 0;
+  const handleLine = (line: string) => {
+    lineNumber++;
+    const text = line.trim();
+    if (!text) return;
+    const [lei, isin] = text.split(",").map((cell) => cell.trim().replace(/^"|"$/g, "").toUpperCase());
+    if (lineNumber === 1 && lei === "LEI") return;
+    if (!lei || !isin || !/^[0-9A-Z]{20}$/.test(lei) || !/^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(isin)) {
+      summary.malformed++;
+      options.onMalformed?.(lineNumber, text);
+      return;
+    }
+    summary.pairs++;
+    batch.push({ lei, isin });
+  };
+  for await (const chunk of stream) {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) handleLine(line);
+    if (batch.length >= batchSize) await flush();
+  }
+  if (rest) handleLine(rest);
+  await flush();
+  summary.seconds = (performance.now() - started) / 1000;
+  return summary;
+}

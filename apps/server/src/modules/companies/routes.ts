@@ -1,0 +1,409 @@
+import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsync } from "fastify";
+import type { ModuleContext } from "../../platform/module";
+import { mayCreateCompany, mayPatchCompany, mayReadCompanies, mayReplaceCompany } from "./policy";
+import {
+  AggregatedFrameworkDataSummary,
+  BasicCompanyInformation,
+  CompanyAvailableDistinctValues,
+  CompanyId,
+  CompanyIdAndName,
+  CompanyIdentifierValidationResult,
+  CompanyIdParams,
+  CompanyInformation,
+  CompanyInformationPatch,
+  CountQuery,
+  DataTypeEnum,
+  ErrorResponse,
+  IdentifierParams,
+  IdentifierTypeSchema,
+  NamesQuery,
+  SearchQuery,
+  StoredCompany,
+} from "./schemas";
+import {
+  companyExists,
+  companyIdByIdentifierOrThrow,
+  companyNotFound,
+  countCompanies,
+  createCompany,
+  findCompanyIdByIdentifier,
+  getAggregatedFrameworkDataSummary,
+  getAvailableFilterValues,
+  getCompanyInformation,
+  getSubsidiaries,
+  getTeaserCompanyIds,
+  isCompanyOwner,
+  patchCompany,
+  patchedFields,
+  replaceCompany,
+  requireCompany,
+  searchCompanies,
+  searchCompanyNames,
+  validateIdentifiers,
+} from "./service";
+
+const TAGS = ["company-data-controller"];
+const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
+const ERROR = Type.Ref("ErrorResponse");
+/** HEAD operations are left out of the OpenAPI document unless a route asks to be in it. */
+const PUBLISH_HEAD = { swagger: { exposeHeadRoute: true } };
+const EMPTY = Type.Null({ description: "No body." });
+
+export const companyRoutes =
+  (context: ModuleContext): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    const { db } = context.database;
+    for (const schema of [
+      DataTypeEnum,
+      IdentifierTypeSchema,
+      CompanyInformation,
+      CompanyInformationPatch,
+      StoredCompany,
+      BasicCompanyInformation,
+      CompanyIdentifierValidationResult,
+      CompanyIdAndName,
+      CompanyId,
+      AggregatedFrameworkDataSummary,
+      CompanyAvailableDistinctValues,
+    ]) {
+      const id = (schema as { $id?: string }).$id as string;
+      if (!app.getSchema(id)) app.addSchema(schema);
+    }
+    if (!app.getSchema("ErrorResponse")) app.addSchema(ErrorResponse);
+
+    app.post(
+      "/companies",
+      {
+        schema: {
+          operationId: "postCompany",
+          tags: TAGS,
+          summary: "Add a company",
+          description:
+            "Adds a company and answers with it and its new id. Needs ROLE_UPLOADER or ROLE_ADMIN. Each identifier may belong to one company only.",
+          security: SECURED,
+          body: Type.Ref("CompanyInformation"),
+          response: { 200: Type.Ref("StoredCompany"), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayCreateCompany(request.actor);
+        return createCompany(db, request.body as CompanyInformation);
+      },
+    );
+
+    app.post(
+      "/companies/validation",
+      {
+        schema: {
+          operationId: "postCompanyValidation",
+          tags: TAGS,
+          summary: "Find the companies behind identifiers",
+          description:
+            "For each identifier (LEI, ISIN, PermId and the other types, or an Openverde company id) tells which company it names, if any. Repeated identifiers are answered once.",
+          security: SECURED,
+          body: Type.Array(Type.String(), {
+            description: "Identifiers of any type, or company ids.",
+            example: ["5493001KJX4BT0IHAG73"],
+            maxItems: 10_000,
+          }),
+          response: { 200: Type.Array(Type.Ref("CompanyIdentifierValidationResult")), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayReadCompanies(request.actor);
+        return validateIdentifiers(db, request.body);
+      },
+    );
+
+    app.get(
+      "/companies",
+      {
+        schema: {
+          operationId: "getCompanies",
+          tags: TAGS,
+          summary: "Search companies",
+          description:
+            "Companies whose name, alternative name or identifier matches the search string, best matches first: the exact name or identifier, then names starting with the text, then names with a word starting with it, then names containing it; companies with active datasets first within each. Filters left empty do not filter. Without a search string, all companies matching the filters, by name.",
+          security: SECURED,
+          querystring: SearchQuery,
+          response: { 200: Type.Array(Type.Ref("BasicCompanyInformation")), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayReadCompanies(request.actor);
+        return searchCompanies(db, request.query);
+      },
+    );
+
+    app.get(
+      "/companies/numberOfCompanies",
+      {
+        schema: {
+          operationId: "getNumberOfCompanies",
+          tags: TAGS,
+          summary: "Count the companies a search finds",
+          description: "How many companies the search with the same search string and filters lists in all.",
+          security: SECURED,
+          querystring: CountQuery,
+          response: { 200: Type.Integer({ format: "int32" }), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayReadCompanies(request.actor);
+        return countCompanies(db, request.query);
+      },
+    );
+
+    app.get(
+      "/companies/names",
+      {
+        schema: {
+          operationId: "getCompaniesBySearchString",
+          tags: TAGS,
+          summary: "Suggest companies while typing",
+          description: "The ids and names of the best matches of the search string, ranked as in the search.",
+          security: SECURED,
+          querystring: NamesQuery,
+          response: { 200: Type.Array(Type.Ref("CompanyIdAndName")), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayReadCompanies(request.actor);
+        return searchCompanyNames(db, request.query.searchString, request.query.resultLimit ?? 100);
+      },
+    );
+
+    app.get(
+      "/companies/meta-information",
+      {
+        schema: {
+          operationId: "getAvailableCompanySearchFilters",
+          tags: TAGS,
+          summary: "List the values the search filters offer",
+          description: "The country codes and sectors of the companies held.",
+          security: SECURED,
+          response: { 200: Type.Ref("CompanyAvailableDistinctValues"), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayReadCompanies(request.actor);
+        return getAvailableFilterValues(db);
+      },
+    );
+
+    app.get(
+      "/companies/teaser",
+      {
+        schema: {
+          operationId: "getTeaserCompanies",
+          tags: TAGS,
+          summary: "List the sample companies",
+          description: "The ids of the companies shown as samples to visitors who are not signed in.",
+          security: SECURED,
+          response: { 200: Type.Array(Type.String()), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayReadCompanies(request.actor);
+        return getTeaserCompanyIds(db);
+      },
+    );
+
+    app.head(
+      "/companies/identifiers/:identifierType/:identifier",
+      {
+        config: PUBLISH_HEAD,
+        schema: {
+          operationId: "existsIdentifier",
+          tags: TAGS,
+          summary: "Check whether a company has an identifier",
+          description: "200 when a company has this identifier of this type, 404 when none has.",
+          security: SECURED,
+          params: IdentifierParams,
+          response: { 200: EMPTY, 404: EMPTY, default: ERROR },
+        },
+      },
+      async (request, reply) => {
+        mayReadCompanies(request.actor);
+        const { identifierType, identifier } = request.params;
+        const found = await findCompanyIdByIdentifier(db, identifierType, identifier);
+        return reply.code(found ? 200 : 404).send(null);
+      },
+    );
+
+    app.get(
+      "/companies/identifiers/:identifierType/:identifier",
+      {
+        exposeHeadRoute: false,
+        schema: {
+          operationId: "getCompanyIdByIdentifier",
+          tags: TAGS,
+          summary: "Find a company by one of its identifiers",
+          description: "The id of the company with this identifier of this type; 404 when no company has it.",
+          security: SECURED,
+          params: IdentifierParams,
+          response: { 200: Type.Ref("CompanyId"), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayReadCompanies(request.actor);
+        const { identifierType, identifier } = request.params;
+        return { companyId: await companyIdByIdentifierOrThrow(db, identifierType, identifier) };
+      },
+    );
+
+    app.head(
+      "/companies/:companyId",
+      {
+        config: PUBLISH_HEAD,
+        schema: {
+          operationId: "isCompanyIdValid",
+          tags: TAGS,
+          summary: "Check whether a company exists",
+          description: "200 when there is a company with this id, 404 when there is none.",
+          security: SECURED,
+          params: CompanyIdParams,
+          response: { 200: EMPTY, 404: EMPTY, default: ERROR },
+        },
+      },
+      async (request, reply) => {
+        mayReadCompanies(request.actor);
+        return reply.code((await companyExists(db, request.params.companyId)) ? 200 : 404).send(null);
+      },
+    );
+
+    app.get(
+      "/companies/:companyId",
+      {
+        exposeHeadRoute: false,
+        schema: {
+          operationId: "getCompanyById",
+          tags: TAGS,
+          summary: "Read a company",
+          description: "The company's information and the datasets held for it. Public.",
+          security: SECURED,
+          params: CompanyIdParams,
+          response: { 200: Type.Ref("StoredCompany"), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayReadCompanies(request.actor);
+        return requireCompany(db, request.params.companyId);
+      },
+    );
+
+    app.put(
+      "/companies/:companyId",
+      {
+        schema: {
+          operationId: "putCompanyById",
+          tags: TAGS,
+          summary: "Replace a company's information",
+          description:
+            "Replaces all of the company's information with the one sent; fields left out become empty. Needs ROLE_UPLOADER or ROLE_ADMIN.",
+          security: SECURED,
+          params: CompanyIdParams,
+          body: Type.Ref("CompanyInformation"),
+          response: { 200: Type.Ref("StoredCompany"), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayReplaceCompany(request.actor);
+        return replaceCompany(db, request.params.companyId, request.body as CompanyInformation);
+      },
+    );
+
+    app.patch(
+      "/companies/:companyId",
+      {
+        schema: {
+          operationId: "patchCompanyById",
+          tags: TAGS,
+          summary: "Change some of a company's information",
+          description:
+            "Changes the fields sent (null or absent fields stay as they are); identifiers sent replace the company's identifiers of those types. Needs ROLE_UPLOADER or ROLE_ADMIN; the company's owner may change its website and contact e-mails.",
+          security: SECURED,
+          params: CompanyIdParams,
+          body: Type.Ref("CompanyInformationPatch"),
+          response: { 200: Type.Ref("StoredCompany"), default: ERROR },
+        },
+      },
+      async (request) => {
+        const { companyId } = request.params;
+        const patch = request.body as CompanyInformationPatch;
+        await mayPatchCompany(request.actor, patchedFields(patch), async (user) => {
+          if (!(await companyExists(db, companyId))) throw companyNotFound(companyId);
+          return isCompanyOwner(db, user.userId, companyId);
+        });
+        return patchCompany(db, companyId, patch);
+      },
+    );
+
+    app.get(
+      "/companies/:companyId/info",
+      {
+        schema: {
+          operationId: "getCompanyInfo",
+          tags: TAGS,
+          summary: "Read a company's information",
+          description: "The company's information without its datasets. Public.",
+          security: SECURED,
+          params: CompanyIdParams,
+          response: { 200: Type.Ref("CompanyInformation"), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayReadCompanies(request.actor);
+        const information = await getCompanyInformation(db, request.params.companyId);
+        if (!information) throw companyNotFound(request.params.companyId);
+        return information;
+      },
+    );
+
+    app.get(
+      "/companies/:companyId/subsidiaries",
+      {
+        schema: {
+          operationId: "getCompanySubsidiariesByParentId",
+          tags: TAGS,
+          summary: "List a company's subsidiaries",
+          description: "The companies that name this company's LEI as their parent's LEI.",
+          security: SECURED,
+          params: CompanyIdParams,
+          response: { 200: Type.Array(Type.Ref("BasicCompanyInformation")), default: ERROR },
+        },
+      },
+      async (request) => {
+        mayReadCompanies(request.actor);
+        return getSubsidiaries(db, request.params.companyId);
+      },
+    );
+
+    app.get(
+      "/companies/:companyId/aggregated-framework-data-summary",
+      {
+        schema: {
+          operationId: "getAggregatedFrameworkDataSummary",
+          tags: TAGS,
+          summary: "Count a company's reporting periods per framework",
+          description:
+            "For every framework, for how many reporting periods the company has an active dataset.",
+          security: SECURED,
+          params: CompanyIdParams,
+          response: {
+            200: Type.Record(Type.String(), Type.Ref("AggregatedFrameworkDataSummary"), {
+              description: "Per framework, the number of reporting periods with active data.",
+              example: { sfdr: { numberOfProvidedReportingPeriods: 2 } },
+            }),
+            default: ERROR,
+          },
+        },
+      },
+      async (request) => {
+        mayReadCompanies(request.actor);
+        return getAggregatedFrameworkDataSummary(db, request.params.companyId);
+      },
+    );
+  };

@@ -1,0 +1,52 @@
+import { sql } from "kysely";
+import type { Queryable } from "./store";
+
+/**
+ * The secondary indexes of the company tables, as the migration creates them. A bulk import into a
+ * (nearly) empty register drops them and builds them again at the end, which is several times
+ * faster than keeping them up to date row by row.
+ */
+export const SECONDARY_INDEXES: { name: string; definition: string }[] = [
+  { name: "company_listing", definition: "on company (search_boost, name_key, company_id)" },
+  { name: "company_country", definition: "on company (country_code)" },
+  { name: "company_sector", definition: "on company (sector) where sector is not null" },
+  { name: "company_identifier_company", definition: "on company_identifier (company_id)" },
+  {
+    name: "company_search_term_ordered",
+    definition: "on company_search_term (search_boost, term, company_id)",
+  },
+  { name: "company_search_term_company", definition: "on company_search_term (company_id)" },
+  {
+    name: "company_search_term_trigram",
+    definition: "on company_search_term using gin (term gin_trgm_ops) where not is_identifier",
+  },
+  {
+    name: "company_search_word_ordered",
+    definition: "on company_search_word (search_boost, suffix, company_id)",
+  },
+  { name: "company_search_word_company", definition: "on company_search_word (company_id)" },
+];
+
+export async function dropSecondaryIndexes(db: Queryable): Promise<void> {
+  for (const index of SECONDARY_INDEXES) await sql`drop index if exists ${sql.id(index.name)}`.execute(db);
+}
+
+/**
+ * Creates the secondary indexes that are missing, several at a time on a server (each on its own
+ * connection) and one after the other on the embedded database.
+ */
+export async function ensureSecondaryIndexes(db: Queryable, parallel = 1): Promise<void> {
+  const queue = [...SECONDARY_INDEXES].reverse();
+  const worker = async () => {
+    for (let index = queue.pop(); index; index = queue.pop()) {
+      const statement = `create index if not exists ${index.name} ${index.definition}`;
+      if (parallel > 1) {
+        await db.connection().execute(async (connection) => {
+          await sql`set maintenance_work_mem = '256MB'`.execute(connection);
+          await sql.raw(statement).execute(connection);
+        });
+      } else await sql.raw(statement).execute(db);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
+}

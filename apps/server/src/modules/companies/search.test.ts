@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
+import { createCompany, setCompanyFrameworksWithActiveData } from "./service";
+
+let platform: TestPlatform;
+const ids = new Map<string, string>();
+let serial = 0;
+
+async function add(name: string, extra: Record<string, unknown> = {}) {
+  const stored = await createCompany(platform.database.db, {
+    companyName: name,
+    headquarters: "Köln",
+    countryCode: "DE",
+    sector: "Financials",
+    identifiers: { Lei: [withLeiCheckDigits(`SRCH00${String(++serial).padStart(12, "0")}`)] },
+    ...extra,
+  } as never);
+  ids.set(name, stored.companyId);
+  return stored;
+}
+
+async function search(query: string): Promise<{ companyId: string; companyName: string }[]> {
+  const response = await platform.request(`/api/companies?${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as { companyId: string; companyName: string }[];
+}
+
+const names = async (query: string) => (await search(query)).map((company) => company.companyName);
+
+async function count(query: string): Promise<number> {
+  const response = await platform.request(`/api/companies/numberOfCompanies?${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as number;
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  await add("Bank");
+  await add("Bankhaus Lampe KG");
+  await add("Bank of Köln AG", { countryCode: "GB", headquarters: "London", sector: "Utilities" });
+  await add("Deutsche Bank AG");
+  await add("Kreditbank Nord AG", { countryCode: "FR", headquarters: "Paris" });
+  await add("Koln Energie GmbH", { sector: "Energy" });
+  await add("Zeta Industries SE", {
+    companyAlternativeNames: ["ZIX Holding"],
+    identifiers: {
+      Lei: [withLeiCheckDigits("ZETA00000000000001")],
+      Isin: [withIsinCheckDigit("DE000ZETA00")],
+    },
+  });
+  for (let index = 1; index <= 14; index++) {
+    const label = String(index).padStart(2, "0");
+    await add(`Alpha ${label} Beteiligungs AG`, {
+      companyAlternativeNames: [`Alpha ${label} Holding`, `Alpha ${label} Invest`, `Alpha ${label} Capital`],
+      countryCode: index % 2 === 0 ? "DE" : "NL",
+    });
+  }
+});
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+describe("company search ranking", () => {
+  it("puts the exact name first, then names starting with the text, then word starts, then names containing it", async () => {
+    expect(await names("searchString=bank")).toEqual([
+      "Bank",
+      "Bank of Köln AG",
+      "Bankhaus Lampe KG",
+      "Deutsche Bank AG",
+      "Kreditbank Nord AG",
+    ]);
+  });
+
+  it("matches several words at a word start and inside a name", async () => {
+    expect(await names("searchString=bank%20ag")).toEqual(["Deutsche Bank AG"]);
+    expect(await names("searchString=eutsche%20bank")).toEqual(["Deutsche Bank AG"]);
+    expect(await count("searchString=eutsche%20bank")).toBe(1);
+    expect(await names("searchString=reditbank%20nord%20ag")).toEqual(["Kreditbank Nord AG"]);
+    expect(await names("searchString=bank%20nord%20x")).toEqual([]);
+  });
+
+  it("ignores case and accents both ways", async () => {
+    expect(await names("searchString=K%C3%B6ln")).toEqual(["Koln Energie GmbH", "Bank of Köln AG"]);
+    expect(await names("searchString=KOLN")).toEqual(["Koln Energie GmbH", "Bank of Köln AG"]);
+  });
+
+  it("finds alternative names, ISINs and LEIs (also by their beginning)", async () => {
+    expect(await names("searchString=zix")).toEqual(["Zeta Industries SE"]);
+    expect(await names("searchString=holding%20zix")).toEqual([]);
+    expect(await names(`searchString=${withIsinCheckDigit("DE000ZETA00").toLowerCase()}`)).toEqual([
+      "Zeta Industries SE",
+    ]);
+    expect(await names("searchString=ZETA0000")).toEqual(["Zeta Industries SE"]);
+    const lei = withLeiCheckDigits(`SRCH00${String(4).padStart(12, "0")}`);
+    expect(await names(`searchString=${lei}`)).toEqual(["Deutsche Bank AG"]);
+  });
+
+  it("ranks companies with active datasets up within their match kind", async () => {
+    const id = ids.get("Bankhaus Lampe KG") as string;
+    await platform.database.db
+      .transaction()
+      .execute((trx) => setCompanyFrameworksWithActiveData(trx, id, { sfdr: 1 }));
+    try {
+      expect(await names("searchString=bank")).toEqual([
+        "Bank",
+        "Bankhaus Lampe KG",
+        "Bank of Köln AG",
+        "Deutsche Bank AG",
+        "Kreditbank Nord AG",
+      ]);
+      expect(await names("searchString=bank&dataTypes=sfdr")).toEqual(["Bankhaus Lampe KG"]);
+      expect(await count("searchString=bank&dataTypes=sfdr")).toBe(1);
+      expect(await names("dataTypes=sfdr&dataTypes=lksg")).toEqual(["Bankhaus Lampe KG"]);
+      // without a search string, companies with active data come first, then by name
+      expect((await names("chunkSize=1"))[0]).toBe("Bankhaus Lampe KG");
+    } finally {
+      await platform.database.db
+        .transaction()
+        .execute((trx) => setCompanyFrameworksWithActiveData(trx, id, {}));
+    }
+    expect((await names("searchString=bank"))[1]).toBe("Bank of Köln AG");
+  });
+
+  it("filters by country and sector and counts what it lists", async () => {
+    expect(await names("searchString=bank&countryCodes=GB&countryCodes=FR")).toEqual([
+      "Bank of Köln AG",
+      "Kreditbank Nord AG",
+    ]);
+    expect(await names("searchString=bank&sectors=Utilities")).toEqual(["Bank of Köln AG"]);
+    expect(await names("searchString=energie&sectors=Financials")).toEqual([]);
+    for (const query of [
+      "searchString=bank",
+      "searchString=bank&countryCodes=FR",
+      "searchString=alpha",
+      "searchString=alpha&countryCodes=NL",
+      "searchString=zeta0",
+      "searchString=holding",
+      "searchString=of%20k%C3%B6ln",
+      "searchString=pha%2003%20hol",
+      "countryCodes=DE",
+      "",
+    ]) {
+      const listed = await search(`${query}&chunkSize=1000`);
+      expect(await count(query), query).toBe(listed.length);
+    }
+  });
+
+  it("pages stably: the chunks put together are the whole list, each company once", async () => {
+    const whole = (await search("searchString=alpha&chunkSize=1000")).map((company) => company.companyId);
+    expect(whole).toHaveLength(14);
+    for (const chunkSize of [1, 3, 5]) {
+      const paged: string[] = [];
+      for (let chunkIndex = 0; chunkIndex * chunkSize < whole.length + chunkSize; chunkIndex++) {
+        paged.push(
+          ...(await search(`searchString=alpha&chunkSize=${chunkSize}&chunkIndex=${chunkIndex}`)).map(
+            (company) => company.companyId,
+          ),
+        );
+      }
+      expect(paged, `chunkSize ${chunkSize}`).toEqual(whole);
+    }
+    const listing = (await search("chunkSize=1000")).map((company) => company.companyId);
+    const pagedListing = [
+      ...(await search("chunkSize=10&chunkIndex=0")),
+      ...(await search("chunkSize=10&chunkIndex=1")),
+      ...(await search("chunkSize=10&chunkIndex=2")),
+    ].map((company) => company.companyId);
+    expect(pagedListing).toEqual(listing.slice(0, 30));
+  });
+
+  it("suggests names for type-ahead and refuses too short or bad parameters", async () => {
+    const response = await platform.request("/api/companies/names?searchString=bank&resultLimit=2");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([
+      { companyId: ids.get("Bank"), companyName: "Bank" },
+      { companyId: ids.get("Bank of Köln AG"), companyName: "Bank of Köln AG" },
+    ]);
+    for (const path of [
+      "/api/companies/names?searchString=ba",
+      "/api/companies/names",
+      "/api/companies?searchString=%20ab%20",
+      "/api/companies/numberOfCompanies?searchString=ab",
+      "/api/companies?chunkSize=0",
+      "/api/companies?chunkIndex=-1",
+      "/api/companies?dataTypes=unknown",
+    ]) {
+      const bad = await platform.request(path);
+      expect(bad.status, path).toBe(400);
+      expect(((await bad.json()) as { errors: unknown[] }).errors.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("treats LIKE wildcards in the search string as plain text", async () => {
+    expect(await names("searchString=%25%25%25")).toEqual([]);
+    expect(await names("searchString=___")).toEqual([]);
+  });
+});

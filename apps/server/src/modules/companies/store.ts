@@ -1,0 +1,756 @@
+import { randomUUID } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import { escapeLike, foldForSearch, prefixUpperBound, wordAnchor, wordSuffixes } from "./normalize";
+
+/** Any module's Kysely or transaction; this module's functions narrow it to their own tables. */
+// biome-ignore lint/suspicious/noExplicitAny: other modules pass their own typed Kysely or transaction.
+export type Queryable = Kysely<any>;
+
+export interface CompanyRow {
+  company_id: string;
+  company_name: string;
+  alternative_names: string[];
+  contact_details: string[];
+  legal_form: string | null;
+  headquarters: string;
+  headquarters_postal_code: string | null;
+  fiscal_year_end: string | null;
+  reporting_period_shift: number | null;
+  sector: string | null;
+  sector_code_wz: string | null;
+  country_code: string;
+  is_teaser_company: boolean;
+  website: string | null;
+  parent_company_lei: string | null;
+  associated_subdomains: string[] | null;
+  lei: string | null;
+  name_key: string;
+  search_boost: number;
+}
+
+export interface IdentifierRow {
+  identifier_type: string;
+  identifier: string;
+  company_id: string;
+}
+
+export interface BasicRow {
+  company_id: string;
+  company_name: string;
+  headquarters: string;
+  country_code: string;
+  sector: string | null;
+  lei: string | null;
+}
+
+export interface CompanyTables {
+  company: CompanyRow;
+  company_identifier: IdentifierRow;
+  company_search_term: { company_id: string; term: string; search_boost: number; is_identifier: boolean };
+  company_search_word: { company_id: string; suffix: string; search_boost: number };
+  company_framework_data: { company_id: string; data_type: string; active_datasets: number };
+}
+
+export const tables = (db: Queryable): Kysely<CompanyTables> => db as Kysely<CompanyTables>;
+
+const BASIC_COLUMNS = [
+  "company_id",
+  "company_name",
+  "headquarters",
+  "country_code",
+  "sector",
+  "lei",
+] as const;
+
+export async function selectCompany(db: Queryable, companyId: string): Promise<CompanyRow | undefined> {
+  return tables(db).selectFrom("company").selectAll().where("company_id", "=", companyId).executeTakeFirst();
+}
+
+export async function selectIdentifiers(db: Queryable, companyIds: string[]): Promise<IdentifierRow[]> {
+  if (companyIds.length === 0) return [];
+  return tables(db)
+    .selectFrom("company_identifier")
+    .selectAll()
+    .where("company_id", "in", companyIds)
+    .orderBy("identifier_type")
+    .orderBy("identifier")
+    .execute();
+}
+
+export async function selectBasic(db: Queryable, companyIds: string[]): Promise<BasicRow[]> {
+  if (companyIds.length === 0) return [];
+  const rows = await tables(db)
+    .selectFrom("company")
+    .select(BASIC_COLUMNS)
+    .where(sql<boolean>`company_id = any(${companyIds}::uuid[])`)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.company_id, row]));
+  return companyIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function selectCompanyNames(db: Queryable, companyIds: string[]): Promise<Map<string, string>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await tables(db)
+    .selectFrom("company")
+    .select(["company_id", "company_name"])
+    .where(sql<boolean>`company_id = any(${companyIds}::uuid[])`)
+    .execute();
+  return new Map(rows.map((row) => [row.company_id, row.company_name]));
+}
+
+export async function countCompanyRows(db: Queryable): Promise<number> {
+  const result = await sql<{ n: number }>`select count(*)::int as n from company`.execute(db);
+  return result.rows[0]?.n ?? 0;
+}
+
+export async function companyIdExists(db: Queryable, companyId: string): Promise<boolean> {
+  const row = await tables(db)
+    .selectFrom("company")
+    .select("company_id")
+    .where("company_id", "=", companyId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function selectCompanyIdByIdentifier(
+  db: Queryable,
+  identifierType: string,
+  identifier: string,
+): Promise<string | undefined> {
+  const row = await tables(db)
+    .selectFrom("company_identifier")
+    .select("company_id")
+    .where("identifier_type", "=", identifierType)
+    .where("identifier", "=", identifier)
+    .executeTakeFirst();
+  return row?.company_id;
+}
+
+/** Companies holding any of these values as an identifier of any type. */
+export async function selectByIdentifierValues(
+  db: Queryable,
+  identifierTypes: readonly string[],
+  values: string[],
+): Promise<IdentifierRow[]> {
+  if (values.length === 0) return [];
+  return tables(db)
+    .selectFrom("company_identifier")
+    .selectAll()
+    .where(sql<boolean>`identifier_type = any(${[...identifierTypes]}::text[])`)
+    .where(sql<boolean>`identifier = any(${values}::text[])`)
+    .execute();
+}
+
+/** Which of these identifiers belong to a company other than exceptCompanyId, with its name. */
+export async function selectIdentifierHolders(
+  db: Queryable,
+  identifiers: { type: string; value: string }[],
+  exceptCompanyId: string | undefined,
+): Promise<{ identifier_type: string; identifier: string; company_id: string; company_name: string }[]> {
+  if (identifiers.length === 0) return [];
+  const result = await sql<{
+    identifier_type: string;
+    identifier: string;
+    company_id: string;
+    company_name: string;
+  }>`select i.identifier_type, i.identifier, i.company_id, c.company_name
+     from company_identifier i
+     join company c on c.company_id = i.company_id
+     join unnest(${identifiers.map((i) => i.type)}::text[], ${identifiers.map((i) => i.value)}::text[])
+       as wanted(identifier_type, identifier)
+       on wanted.identifier_type = i.identifier_type and wanted.identifier = i.identifier
+     where ${exceptCompanyId ?? null}::uuid is null or i.company_id <> ${exceptCompanyId ?? null}::uuid`.execute(
+    db,
+  );
+  return result.rows;
+}
+
+export type CompanyValues = Omit<CompanyRow, "company_id" | "name_key" | "search_boost">;
+
+/** Search rows of a company's names: the folded names and, per name, its word suffixes. */
+function nameSearchRows(companyName: string, alternativeNames: string[]) {
+  const terms = new Set<string>();
+  const suffixes = new Set<string>();
+  for (const name of [companyName, ...alternativeNames]) {
+    const folded = foldForSearch(name);
+    if (!folded) continue;
+    terms.add(folded);
+    for (const suffix of wordSuffixes(folded)) suffixes.add(suffix);
+  }
+  return { terms: [...terms], suffixes: [...suffixes] };
+}
+
+/**
+ * Writes a company (new or replaced) with its identifiers and search rows. The caller has checked
+ * the values and runs this inside a transaction.
+ */
+export async function writeCompany(
+  trx: Queryable,
+  companyId: string,
+  values: CompanyValues,
+  identifiers: { type: string; value: string }[],
+  isNew: boolean,
+): Promise<void> {
+  const db = tables(trx);
+  const nameKey = foldForSearch(values.company_name);
+  if (isNew) {
+    await db
+      .insertInto("company")
+      .values({ ...values, company_id: companyId, name_key: nameKey, search_boost: 1 })
+      .execute();
+  } else {
+    await db
+      .updateTable("company")
+      .set({ ...values, name_key: nameKey, updated_at: sql`now()` } as never)
+      .where("company_id", "=", companyId)
+      .execute();
+    await db.deleteFrom("company_identifier").where("company_id", "=", companyId).execute();
+    await db.deleteFrom("company_search_term").where("company_id", "=", companyId).execute();
+    await db.deleteFrom("company_search_word").where("company_id", "=", companyId).execute();
+  }
+  const boostRow = await db
+    .selectFrom("company")
+    .select("search_boost")
+    .where("company_id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  const boost = boostRow.search_boost;
+  if (identifiers.length > 0) {
+    await db
+      .insertInto("company_identifier")
+      .values(
+        identifiers.map((i) => ({ identifier_type: i.type, identifier: i.value, company_id: companyId })),
+      )
+      .execute();
+  }
+  const { terms, suffixes } = nameSearchRows(values.company_name, values.alternative_names);
+  const identifierTerms = [...new Set(identifiers.map((i) => foldForSearch(i.value)).filter(Boolean))].filter(
+    (term) => !terms.includes(term),
+  );
+  const termRows = [
+    ...terms.map((term) => ({ company_id: companyId, term, search_boost: boost, is_identifier: false })),
+    ...identifierTerms.map((term) => ({
+      company_id: companyId,
+      term,
+      search_boost: boost,
+      is_identifier: true,
+    })),
+  ];
+  if (termRows.length > 0) await db.insertInto("company_search_term").values(termRows).execute();
+  if (suffixes.length > 0) {
+    await db
+      .insertInto("company_search_word")
+      .values(suffixes.map((suffix) => ({ company_id: companyId, suffix, search_boost: boost })))
+      .execute();
+  }
+}
+
+export async function selectSubsidiaries(db: Queryable, parentLeis: string[]): Promise<BasicRow[]> {
+  if (parentLeis.length === 0) return [];
+  return tables(db)
+    .selectFrom("company")
+    .select(BASIC_COLUMNS)
+    .where(sql<boolean>`parent_company_lei = any(${parentLeis}::text[])`)
+    .orderBy("name_key")
+    .orderBy("company_id")
+    .execute();
+}
+
+export async function selectTeaserIds(db: Queryable): Promise<string[]> {
+  const rows = await tables(db)
+    .selectFrom("company")
+    .select("company_id")
+    .where("is_teaser_company", "=", true)
+    .orderBy("company_id")
+    .execute();
+  return rows.map((row) => row.company_id);
+}
+
+/** Distinct values of an indexed column by skipping through the index, cheap even for millions of rows. */
+async function distinctValues(db: Queryable, column: "country_code" | "sector"): Promise<string[]> {
+  const id = sql.id(column);
+  const result = await sql<{ value: string }>`
+    with recursive walk(value) as (
+      (select ${id} from company where ${id} is not null order by ${id} limit 1)
+      union all
+      select (select ${id} from company where ${id} > walk.value order by ${id} limit 1)
+      from walk where walk.value is not null
+    )
+    select value from walk where value is not null`.execute(db);
+  return result.rows.map((row) => row.value);
+}
+
+export async function selectDistinctFilterValues(
+  db: Queryable,
+): Promise<{ countryCodes: string[]; sectors: string[] }> {
+  return {
+    countryCodes: await distinctValues(db, "country_code"),
+    sectors: await distinctValues(db, "sector"),
+  };
+}
+
+export async function selectFrameworkData(
+  db: Queryable,
+  companyId: string,
+): Promise<{ data_type: string; active_datasets: number }[]> {
+  return tables(db)
+    .selectFrom("company_framework_data")
+    .select(["data_type", "active_datasets"])
+    .where("company_id", "=", companyId)
+    .execute();
+}
+
+/** Replaces a company's active-data counts and moves it up or down in search accordingly. */
+export async function replaceFrameworkData(
+  trx: Queryable,
+  companyId: string,
+  activeDatasets: [string, number][],
+): Promise<void> {
+  const db = tables(trx);
+  await db.deleteFrom("company_framework_data").where("company_id", "=", companyId).execute();
+  if (activeDatasets.length > 0) {
+    await db
+      .insertInto("company_framework_data")
+      .values(
+        activeDatasets.map(([dataType, count]) => ({
+          company_id: companyId,
+          data_type: dataType,
+          active_datasets: count,
+        })),
+      )
+      .execute();
+  }
+  const boost = activeDatasets.length > 0 ? 0 : 1;
+  const changed = await db
+    .updateTable("company")
+    .set({ search_boost: boost })
+    .where("company_id", "=", companyId)
+    .where("search_boost", "<>", boost)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) > 0) {
+    await db
+      .updateTable("company_search_term")
+      .set({ search_boost: boost })
+      .where("company_id", "=", companyId)
+      .execute();
+    await db
+      .updateTable("company_search_word")
+      .set({ search_boost: boost })
+      .where("company_id", "=", companyId)
+      .execute();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+export interface SearchFilters {
+  dataTypes: string[];
+  countryCodes: string[];
+  sectors: string[];
+}
+
+export const hasFilters = (filters: SearchFilters): boolean =>
+  filters.dataTypes.length > 0 || filters.countryCodes.length > 0 || filters.sectors.length > 0;
+
+/** Conditions on the company row `c` for the filters; true when there are none. */
+function filterConditions(filters: SearchFilters) {
+  const conditions = [sql`true`];
+  if (filters.countryCodes.length > 0)
+    conditions.push(sql`c.country_code = any(${filters.countryCodes}::text[])`);
+  if (filters.sectors.length > 0) conditions.push(sql`c.sector = any(${filters.sectors}::text[])`);
+  if (filters.dataTypes.length > 0)
+    conditions.push(
+      sql`exists (select 1 from company_framework_data f where f.company_id = c.company_id and f.data_type = any(${filters.dataTypes}::text[]))`,
+    );
+  return sql.join(conditions, sql` and `);
+}
+
+export type SegmentKind = "exact" | "prefix" | "word" | "infix";
+
+export interface Segment {
+  kind: SegmentKind;
+  boost: number;
+}
+
+export interface SegmentKey {
+  key: string;
+  companyId: string;
+}
+
+/** The query for one step of the ranked search: rows of one match kind and one boost group in index order. */
+function segmentQuery(
+  segment: Segment,
+  folded: string,
+  filters: SearchFilters,
+  after: SegmentKey | undefined,
+  limit: number,
+) {
+  const { kind, boost } = segment;
+  const table = kind === "word" ? sql`company_search_word` : sql`company_search_term`;
+  const column = kind === "word" ? sql`t.suffix` : sql`t.term`;
+  const keyset = after
+    ? sql`and (${column}, t.company_id) > (${after.key}, ${after.companyId}::uuid)`
+    : sql``;
+  const join = hasFilters(filters)
+    ? sql`join company c on c.company_id = t.company_id and ${filterConditions(filters)}`
+    : sql``;
+  if (kind === "infix") {
+    const contains = `%${escapeLike(folded)}%`;
+    const anchor = wordAnchor(folded);
+    if (anchor !== undefined) {
+      // Several words: the names whose words start with the rest of the text are the only candidates.
+      return sql`(with matches as materialized (
+          select distinct t.term as key, t.company_id
+          from company_search_word w
+          join company_search_term t on t.company_id = w.company_id and t.search_boost = ${boost}
+            and not t.is_identifier and t.term like ${contains} ${keyset}
+          ${join}
+          where w.search_boost = ${boost} and w.suffix >= ${anchor} and w.suffix < ${prefixUpperBound(anchor)})
+        select key, company_id from matches order by key, company_id limit ${limit})`;
+    }
+    // Read the trigram index first (materialized), then order: an ordered walk of the btree that
+    // filters on LIKE would read most of the index for a rare text.
+    return sql`(with matches as materialized (
+        select t.term as key, t.company_id from company_search_term t ${join}
+        where t.search_boost = ${boost} and not t.is_identifier
+          and t.term like ${contains} ${keyset})
+      select key, company_id from matches order by key, company_id limit ${limit})`;
+  }
+  const match =
+    kind === "exact"
+      ? sql`${column} = ${folded}`
+      : sql`${column} >= ${folded} and ${column} < ${prefixUpperBound(folded)}`;
+  return sql`(select ${column} as key, t.company_id from ${table} t ${join}
+    where t.search_boost = ${boost} and ${match} ${keyset}
+    order by ${column}, t.company_id limit ${limit})`;
+}
+
+/**
+ * Several steps of the ranked search in one round trip: for each segment, at most `limit` rows in
+ * index order (after its keyset, if given).
+ */
+export async function fetchSegments(
+  db: Queryable,
+  segments: { segment: Segment; after?: SegmentKey | undefined }[],
+  folded: string,
+  filters: SearchFilters,
+  limit: number,
+): Promise<SegmentKey[][]> {
+  if (segments.length === 0) return [];
+  const parts = segments.map(
+    ({ segment, after }, index) =>
+      sql`select ${index}::int as segment, s.key, s.company_id from ${segmentQuery(segment, folded, filters, after, limit)} s`,
+  );
+  const result = await sql<{ segment: number; key: string; company_id: string }>`${sql.join(
+    parts,
+    sql` union all `,
+  )}`.execute(db);
+  const grouped: SegmentKey[][] = segments.map(() => []);
+  for (const row of result.rows) grouped[row.segment]?.push({ key: row.key, companyId: row.company_id });
+  for (const group of grouped) {
+    group.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.companyId < b.companyId ? -1 : 1));
+  }
+  return grouped;
+}
+
+export interface RankedPage {
+  rows: BasicRow[];
+  /** Segments (by index) that had more rows than were read: ranks after them are not yet known. */
+  truncated: number[];
+  /** The segment of each row. */
+  segments: number[];
+}
+
+/**
+ * The ranked search in one statement: each segment reads at most `perSegment` rows in index order,
+ * each company keeps its best match, and the page [offset, offset + limit) comes back with the
+ * companies' basic information. `truncated` tells the caller whether the page can be trusted.
+ */
+export async function selectRankedPage(
+  db: Queryable,
+  segments: Segment[],
+  folded: string,
+  filters: SearchFilters,
+  perSegment: number,
+  offset: number,
+  limit: number,
+): Promise<RankedPage> {
+  const parts = segments.map(
+    (segment, index) =>
+      sql`select ${index}::int as segment, s.key, s.company_id from ${segmentQuery(segment, folded, filters, undefined, perSegment)} s`,
+  );
+  const result = await sql<
+    BasicRow & { segment: number | null; truncated: number[] }
+  >`with hits as (${sql.join(parts, sql` union all `)}),
+    best as (
+      select distinct on (company_id) segment, key, company_id from hits
+      order by company_id, segment, key
+    ),
+    stats as (
+      select coalesce(array_agg(segment order by segment), '{}') as truncated from (
+        select segment from hits group by segment having count(*) >= ${perSegment}
+      ) full_segments
+    )
+    select stats.truncated, page.* from stats left join lateral (
+      select b.segment, c.company_id, c.company_name, c.headquarters, c.country_code, c.sector, c.lei
+      from best b join company c on c.company_id = b.company_id
+      order by b.segment, b.key, b.company_id
+      limit ${limit} offset ${offset}
+    ) page on true`.execute(db);
+  const first = result.rows[0];
+  const rows = result.rows.filter((row) => row.company_id !== null);
+  return {
+    rows: rows.map(({ company_id, company_name, headquarters, country_code, sector, lei }) => ({
+      company_id,
+      company_name,
+      headquarters,
+      country_code,
+      sector,
+      lei,
+    })),
+    segments: rows.map((row) => row.segment as number),
+    truncated: first?.truncated ?? [],
+  };
+}
+
+/** The plain listing without a search string: companies with active data first, then by name. */
+export async function selectListing(
+  db: Queryable,
+  filters: SearchFilters,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const result = await sql<{ company_id: string }>`
+    select c.company_id from company c
+    where ${filterConditions(filters)}
+    order by c.search_boost, c.name_key, c.company_id
+    limit ${limit} offset ${offset}`.execute(db);
+  return result.rows.map((row) => row.company_id);
+}
+
+/**
+ * How many companies the search finds: every match kind is covered by "a name contains the text"
+ * or "an identifier starts with it", so these are exactly the companies the ranked search lists.
+ */
+export async function countMatches(
+  db: Queryable,
+  folded: string | undefined,
+  filters: SearchFilters,
+): Promise<number> {
+  if (folded === undefined) {
+    const result = await sql<{ n: number }>`
+      select count(*)::int as n from company c where ${filterConditions(filters)}`.execute(db);
+    return result.rows[0]?.n ?? 0;
+  }
+  const join = hasFilters(filters)
+    ? sql`join company c on c.company_id = m.company_id and ${filterConditions(filters)}`
+    : sql``;
+  const contains = `%${escapeLike(folded)}%`;
+  const anchor = wordAnchor(folded);
+  const names =
+    anchor === undefined
+      ? sql`select t.company_id from company_search_term t
+          where not t.is_identifier and t.term like ${contains}`
+      : sql`select t.company_id from company_search_word w
+          join company_search_term t on t.company_id = w.company_id and not t.is_identifier
+            and t.term like ${contains}
+          where w.search_boost in (0, 1) and w.suffix >= ${anchor} and w.suffix < ${prefixUpperBound(anchor)}`;
+  const result = await sql<{ n: number }>`
+    select count(*)::int as n from (
+      ${names}
+      union
+      select t.company_id from company_search_term t
+      where t.search_boost in (0, 1) and t.is_identifier
+        and t.term >= ${folded} and t.term < ${prefixUpperBound(folded)}
+    ) m ${join}`.execute(db);
+  return result.rows[0]?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulk import (GLEIF and generated registers)
+
+export interface ImportRecord {
+  lei: string;
+  companyName: string;
+  alternativeNames: string[];
+  headquarters: string;
+  headquartersPostalCode: string | null;
+  countryCode: string;
+  /** Not in the GLEIF file; generated registers may bring them. Kept as they are on update when absent. */
+  legalForm?: string | null;
+  sector?: string | null;
+}
+
+export interface BatchOutcome {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * Adds or updates a batch of companies by LEI with a few multi-row statements: companies with a
+ * known LEI are updated in place (only when something changed), the others are added.
+ */
+export async function importBatch(trx: Queryable, records: ImportRecord[]): Promise<BatchOutcome> {
+  const byLei = new Map<string, ImportRecord>();
+  for (const record of records) byLei.set(record.lei, record);
+  const leis = [...byLei.keys()];
+  const known = await sql<{ identifier: string; company_id: string }>`
+    select identifier, company_id from company_identifier
+    where identifier_type = 'Lei' and identifier = any(${leis}::text[])`.execute(trx);
+  const existing = new Map(known.rows.map((row) => [row.identifier, row.company_id]));
+  const rows = leis.map((lei) => {
+    const record = byLei.get(lei) as ImportRecord;
+    return {
+      company_id: existing.get(lei) ?? randomUUID(),
+      company_name: record.companyName,
+      alternative_names: record.alternativeNames,
+      headquarters: record.headquarters,
+      headquarters_postal_code: record.headquartersPostalCode,
+      country_code: record.countryCode,
+      lei,
+      name_key: foldForSearch(record.companyName),
+      legal_form: record.legalForm ?? null,
+      sector: record.sector ?? null,
+    };
+  });
+  const written = await sql<{ company_id: string; search_boost: number }>`
+    insert into company as c (company_id, company_name, alternative_names, headquarters,
+      headquarters_postal_code, country_code, lei, name_key, legal_form, sector)
+    select company_id, company_name, coalesce(alternative_names, '{}'), headquarters,
+      headquarters_postal_code, country_code, lei, name_key, legal_form, sector
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(company_id uuid, company_name text,
+      alternative_names text[], headquarters text, headquarters_postal_code text, country_code text,
+      lei text, name_key text, legal_form text, sector text)
+    on conflict (company_id) do update set
+      company_name = excluded.company_name,
+      alternative_names = excluded.alternative_names,
+      headquarters = excluded.headquarters,
+      headquarters_postal_code = excluded.headquarters_postal_code,
+      country_code = excluded.country_code,
+      name_key = excluded.name_key,
+      lei = coalesce(c.lei, excluded.lei),
+      legal_form = coalesce(excluded.legal_form, c.legal_form),
+      sector = coalesce(excluded.sector, c.sector),
+      updated_at = now()
+    where (c.company_name, c.alternative_names, c.headquarters, c.headquarters_postal_code, c.country_code,
+        c.legal_form, c.sector)
+      is distinct from (excluded.company_name, excluded.alternative_names, excluded.headquarters,
+        excluded.headquarters_postal_code, excluded.country_code,
+        coalesce(excluded.legal_form, c.legal_form), coalesce(excluded.sector, c.sector))
+    returning company_id, search_boost`.execute(trx);
+
+  const knownIds = new Set(existing.values());
+  const touched = written.rows;
+  const updatedIds = touched.filter((row) => knownIds.has(row.company_id)).map((row) => row.company_id);
+  const addedIds = new Set(
+    touched.filter((row) => !knownIds.has(row.company_id)).map((row) => row.company_id),
+  );
+  const boostOf = new Map(touched.map((row) => [row.company_id, row.search_boost]));
+
+  if (updatedIds.length > 0) {
+    await sql`delete from company_search_term where company_id = any(${updatedIds}::uuid[]) and not is_identifier`.execute(
+      trx,
+    );
+    await sql`delete from company_search_word where company_id = any(${updatedIds}::uuid[])`.execute(trx);
+  }
+  const termCompanies: string[] = [];
+  const termValues: string[] = [];
+  const termBoosts: number[] = [];
+  const termIsIdentifier: boolean[] = [];
+  const wordCompanies: string[] = [];
+  const wordValues: string[] = [];
+  const wordBoosts: number[] = [];
+  const newIdentifiers: string[] = [];
+  const newIdentifierCompanies: string[] = [];
+  for (const row of rows) {
+    const boost = boostOf.get(row.company_id);
+    if (boost === undefined) continue;
+    const { terms, suffixes } = nameSearchRows(row.company_name, row.alternative_names);
+    for (const term of terms) {
+      termCompanies.push(row.company_id);
+      termValues.push(term);
+      termBoosts.push(boost);
+      termIsIdentifier.push(false);
+    }
+    for (const suffix of suffixes) {
+      wordCompanies.push(row.company_id);
+      wordValues.push(suffix);
+      wordBoosts.push(boost);
+    }
+    if (addedIds.has(row.company_id)) {
+      newIdentifiers.push(row.lei);
+      newIdentifierCompanies.push(row.company_id);
+      const folded = foldForSearch(row.lei);
+      if (!terms.includes(folded)) {
+        termCompanies.push(row.company_id);
+        termValues.push(folded);
+        termBoosts.push(boost);
+        termIsIdentifier.push(true);
+      }
+    }
+  }
+  if (newIdentifiers.length > 0) {
+    await sql`insert into company_identifier (identifier_type, identifier, company_id)
+      select 'Lei', * from unnest(${newIdentifiers}::text[], ${newIdentifierCompanies}::uuid[])`.execute(trx);
+  }
+  if (termValues.length > 0) {
+    await sql`insert into company_search_term (company_id, term, search_boost, is_identifier)
+      select * from unnest(${termCompanies}::uuid[], ${termValues}::text[], ${termBoosts}::smallint[],
+        ${termIsIdentifier}::boolean[])`.execute(trx);
+  }
+  if (wordValues.length > 0) {
+    await sql`insert into company_search_word (company_id, suffix, search_boost)
+      select * from unnest(${wordCompanies}::uuid[], ${wordValues}::text[], ${wordBoosts}::smallint[])`.execute(
+      trx,
+    );
+  }
+  return {
+    added: addedIds.size,
+    updated: updatedIds.length,
+    unchanged: rows.length - touched.length,
+  };
+}
+
+/** Attaches ISINs to the companies with the given LEIs; an ISIN another company holds is left alone. */
+export async function attachIsins(
+  trx: Queryable,
+  pairs: { lei: string; isin: string }[],
+): Promise<{ attached: number; unknownLei: number; alreadyThere: number; heldByOther: number }> {
+  const leis = [...new Set(pairs.map((pair) => pair.lei))];
+  const known = await sql<{ identifier: string; company_id: string; search_boost: number }>`
+    select i.identifier, i.company_id, c.search_boost from company_identifier i
+    join company c on c.company_id = i.company_id
+    where i.identifier_type = 'Lei' and i.identifier = any(${leis}::text[])`.execute(trx);
+  const companyOf = new Map(known.rows.map((row) => [row.identifier, row]));
+  const wanted = new Map<string, { companyId: string; boost: number }>();
+  let unknownLei = 0;
+  for (const pair of pairs) {
+    const company = companyOf.get(pair.lei);
+    if (!company) unknownLei++;
+    else wanted.set(pair.isin, { companyId: company.company_id, boost: company.search_boost });
+  }
+  const isins = [...wanted.keys()];
+  const held = await sql<{ identifier: string; company_id: string }>`
+    select identifier, company_id from company_identifier
+    where identifier_type = 'Isin' and identifier = any(${isins}::text[])`.execute(trx);
+  let alreadyThere = 0;
+  let heldByOther = 0;
+  for (const row of held.rows) {
+    if (wanted.get(row.identifier)?.companyId === row.company_id) alreadyThere++;
+    else heldByOther++;
+    wanted.delete(row.identifier);
+  }
+  const fresh = [...wanted.entries()];
+  if (fresh.length > 0) {
+    await sql`insert into company_identifier (identifier_type, identifier, company_id)
+      select 'Isin', * from unnest(${fresh.map(([isin]) => isin)}::text[], ${fresh.map(([, c]) => c.companyId)}::uuid[])
+      on conflict do nothing`.execute(trx);
+    await sql`insert into company_search_term (company_id, term, search_boost, is_identifier)
+      select *, true from unnest(${fresh.map(([, c]) => c.companyId)}::uuid[],
+        ${fresh.map(([isin]) => foldForSearch(isin))}::text[], ${fresh.map(([, c]) => c.boost)}::smallint[])`.execute(
+      trx,
+    );
+  }
+  return { attached: fresh.length, unknownLei, alreadyThere, heldByOther };
+}

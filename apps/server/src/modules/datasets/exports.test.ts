@@ -1,0 +1,148 @@
+import { exportColumns } from "@openverde/frameworks";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { company, completeDataset, json, type TestUser, user, withoutNulls } from "./test-helpers";
+
+let platform: TestPlatform;
+let admin: TestUser;
+let reader: TestUser;
+const companies: { companyId: string; lei: string }[] = [];
+let sfdr: Record<string, unknown>;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  admin = await user(platform, "ex-admin", ["ROLE_USER", "ROLE_ADMIN"]);
+  reader = await user(platform, "ex-reader", ["ROLE_USER"]);
+  sfdr = await completeDataset(platform, "sfdr", 11);
+  for (let i = 0; i < 3; i++) {
+    const stored = await company(platform);
+    companies.push(stored);
+    for (const period of ["2022", "2023"]) {
+      const response = await platform.request(
+        "/api/data/sfdr?bypassQa=true",
+        json(admin.authorization, { companyId: stored.companyId, reportingPeriod: period, data: sfdr }),
+      );
+      expect(response.status).toBe(200);
+    }
+  }
+});
+afterAll(async () => platform?.close());
+
+async function runExport(path: string, body: unknown, who = reader): Promise<Response> {
+  const started = await platform.request(path, json(who.authorization, body));
+  expect(started.status).toBe(200);
+  const { id } = (await started.json()) as { id: string };
+  const pending = await platform.request(`/api/export/${id}/state`, json(who.authorization));
+  expect(await pending.json()).toBe("Pending");
+  await platform.background.settle();
+  const state = await platform.request(`/api/export/${id}/state`, json(who.authorization));
+  expect(await state.json()).toBe("Success");
+  expect(
+    (
+      await platform.request(
+        `/api/export/${id}/state`,
+        json(
+          admin.authorization === who.authorization
+            ? reader.authorization
+            : (
+                await user(platform, "ex-other")
+              ).authorization,
+        ),
+      )
+    ).status,
+  ).toBe(404);
+  const download = await platform.request(`/api/export/${id}/download`, json(who.authorization));
+  expect(download.status).toBe(200);
+  return download;
+}
+
+const ids = () => companies.map((c) => c.companyId);
+
+describe("exports", () => {
+  it("writes CSV with the framework's columns and aliases, one row per dataset", async () => {
+    const download = await runExport("/api/data/sfdr/export-jobs", {
+      companyIds: ids(),
+      reportingPeriods: ["2022", "2023"],
+      fileFormat: "CSV",
+    });
+    expect(download.headers.get("content-type")).toContain("text/csv");
+    const lines = (await download.text()).trim().split("\r\n");
+    expect(lines).toHaveLength(1 + 6);
+    const header = (lines[0] as string).split(",");
+    expect(header.slice(0, 4)).toEqual(["companyId", "companyName", "companyLei", "reportingPeriod"]);
+    expect(header.slice(4, 4 + exportColumns("sfdr").length)).toEqual(
+      exportColumns("sfdr").map((c) => c.alias),
+    );
+    for (const { lei } of companies)
+      expect(lines.filter((line) => line.includes(`,${lei},`))).toHaveLength(2);
+  });
+
+  it("writes every detail column and wire paths when asked", async () => {
+    const download = await runExport(
+      "/api/data/sfdr/export-latest-jobs?keepValueFieldsOnly=false&includeAliases=false",
+      { companyIds: ids(), fileFormat: "CSV" },
+    );
+    const lines = (await download.text()).trim().split("\r\n");
+    expect(lines).toHaveLength(1 + 3);
+    const header = lines[0] as string;
+    expect(header).toContain("environmental.greenhouseGasEmissions.scope1GhgEmissionsInTonnes,");
+    expect(header).toContain("environmental.greenhouseGasEmissions.scope1GhgEmissionsInTonnes.quality");
+    expect(header).toContain(
+      "environmental.greenhouseGasEmissions.scope1GhgEmissionsInTonnes.dataSource.page",
+    );
+    expect(lines.slice(1).every((line) => line.includes(",2023,"))).toBe(true);
+  });
+
+  it("writes an Excel workbook that opens", async () => {
+    const download = await runExport("/api/data/sfdr/export-jobs", {
+      companyIds: ids(),
+      reportingPeriods: ["2023"],
+      fileFormat: "EXCEL",
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.rowCount).toBe(1 + 3);
+    expect(sheet.getRow(1).getCell(4).value).toBe("reportingPeriod");
+    expect(sheet.getRow(2).getCell(4).value).toBe("2023");
+    const scope1 = exportColumns("sfdr").findIndex((c) => c.alias === "SCOPE_1_GHG_EMISSIONS_IN_T");
+    const environmental = sfdr.environmental as Record<string, Record<string, { value: number }>>;
+    expect(sheet.getRow(2).getCell(5 + scope1).value).toBe(
+      environmental.greenhouseGasEmissions?.scope1GhgEmissionsInTonnes?.value,
+    );
+  });
+
+  it("writes JSON with the datasets as uploaded", async () => {
+    const download = await runExport("/api/data/sfdr/export-latest-jobs", {
+      companyIds: ids(),
+      fileFormat: "JSON",
+    });
+    const body = (await download.json()) as { companyId: string; reportingPeriod: string; data: unknown }[];
+    expect(body).toHaveLength(3);
+    expect(body.every((entry) => entry.reportingPeriod === "2023")).toBe(true);
+    expect(withoutNulls(body[0]?.data)).toEqual(withoutNulls(sfdr));
+  });
+
+  it("answers 404 when nothing matches and 400 for bad input", async () => {
+    const empty = await platform.request(
+      "/api/data/lksg/export-latest-jobs",
+      json(reader.authorization, { companyIds: ids(), fileFormat: "CSV" }),
+    );
+    expect(empty.status).toBe(404);
+    const bad = await platform.request(
+      "/api/data/sfdr/export-latest-jobs",
+      json(reader.authorization, { companyIds: ids(), fileFormat: "PDF" }),
+    );
+    expect(bad.status).toBe(400);
+    const anonymous = await platform.request("/api/data/sfdr/export-latest-jobs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ companyIds: ids(), fileFormat: "CSV" }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await platform.request("/api/export/not-a-job/state", json(reader.authorization))).status).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,483 @@
+/**
+ * Exports of active datasets as CSV, Excel or JSON. A request queues a job; the job streams the
+ * datasets from the database in batches, writes the file as it goes and keeps it in the database in
+ * chunks of 1 MiB (so any server instance can serve the download, and no export is held in memory
+ * whole). Columns follow the framework definition's order and export aliases.
+ */
+import { randomUUID } from "node:crypto";
+import { Readable, Writable } from "node:stream";
+import {
+  exportColumns,
+  exportRow,
+  type FieldDefinition,
+  type FrameworkId,
+  frameworkFields,
+  getFramework,
+} from "@openverde/frameworks";
+import { sql } from "kysely";
+import type { Actor } from "../../platform/auth/actor";
+import { badRequest, notFound } from "../../platform/http/errors";
+import { enqueueJob, type Job } from "../../platform/jobs";
+import { isPrivateFramework } from "./framework-data";
+import { companySummaries, isUuid } from "./neighbours";
+import { mayReadData, mayReadExport } from "./policy";
+import { isReportingPeriod } from "./service";
+import { type AnyExecutor, type DatasetsDb, datasetsDb } from "./store";
+
+export const EXPORT_JOB = "datasets.export";
+const CHUNK_BYTES = 1024 * 1024;
+const BATCH = 100;
+
+export type ExportFormat = "CSV" | "EXCEL" | "JSON";
+
+export interface ExportRequest {
+  latest: boolean;
+  companyIds: string[];
+  reportingPeriods: string[];
+  fileFormat: ExportFormat;
+  keepValueFieldsOnly: boolean;
+  includeAliases: boolean;
+}
+
+const MEDIA: Record<ExportFormat, { type: string; extension: string }> = {
+  CSV: { type: "text/csv; charset=utf-8", extension: "csv" },
+  EXCEL: { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extension: "xlsx" },
+  JSON: { type: "application/json; charset=utf-8", extension: "json" },
+};
+
+// ---- asking for an export ----------------------------------------------------------------------
+
+async function anyMatch(db: DatasetsDb, frameworkId: string, request: ExportRequest): Promise<boolean> {
+  const periods = request.latest ? null : request.reportingPeriods;
+  const found = await sql<{ one: number }>`
+    select 1 as one from dataset
+    where data_type = ${frameworkId} and currently_active and company_id = any(${request.companyIds}::uuid[])
+      and (${periods}::text[] is null or reporting_period = any(${periods}::text[]))
+    limit 1`.execute(db);
+  return found.rows.length > 0;
+}
+
+/**
+ * Queues an export of the active datasets of a public framework and answers with the job id. 404 when
+ * nothing matches, so a client does not wait for an empty file.
+ */
+export async function createExportJob(
+  db: AnyExecutor,
+  actor: Actor,
+  frameworkId: FrameworkId,
+  request: ExportRequest,
+): Promise<{ id: string }> {
+  const user = mayReadData(actor);
+  if (isPrivateFramework(frameworkId)) throw notFound("Private data cannot be exported.");
+  const companyIds = [...new Set(request.companyIds)];
+  const invalidIds = companyIds.filter((id) => !isUuid(id));
+  if (invalidIds.length > 0)
+    throw badRequest(
+      `companyIds must be company ids; these are not: ${invalidIds.slice(0, 5).join(", ")}.`,
+      "Invalid companyIds",
+    );
+  const badPeriods = request.reportingPeriods.filter((period) => !isReportingPeriod(period));
+  if (badPeriods.length > 0)
+    throw badRequest(
+      `reportingPeriods must be years; these are not: ${badPeriods.join(", ")}.`,
+      "Invalid reportingPeriods",
+    );
+  const normalized: ExportRequest = {
+    ...request,
+    companyIds,
+    reportingPeriods: [...new Set(request.reportingPeriods)],
+  };
+  const own = datasetsDb(db);
+  if (companyIds.length === 0 || !(await anyMatch(own, frameworkId, normalized)))
+    throw notFound(
+      `There is no active ${frameworkId} data for the companies and reporting periods asked for.`,
+      "No data",
+    );
+  const id = randomUUID();
+  await own.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("dataset_export_job")
+      .values({
+        export_job_id: id,
+        user_id: user.userId,
+        data_type: frameworkId,
+        request: JSON.stringify(normalized),
+        file_format: request.fileFormat,
+      })
+      .execute();
+    await enqueueJob(trx as never, EXPORT_JOB, { exportJobId: id }, { maxAttempts: 1 });
+  });
+  return { id };
+}
+
+async function ownedJob(db: AnyExecutor, actor: Actor, exportJobId: string) {
+  const user = mayReadData(actor);
+  const job = isUuid(exportJobId)
+    ? await datasetsDb(db)
+        .selectFrom("dataset_export_job")
+        .selectAll()
+        .where("export_job_id", "=", exportJobId)
+        .executeTakeFirst()
+    : undefined;
+  if (!job || !mayReadExport(user, job.user_id))
+    throw notFound(`There is no export job ${exportJobId}.`, "Export not found");
+  return job;
+}
+
+export async function exportState(db: AnyExecutor, actor: Actor, exportJobId: string): Promise<string> {
+  return (await ownedJob(db, actor, exportJobId)).state;
+}
+
+export interface ExportDownload {
+  fileName: string;
+  mediaType: string;
+  size: number;
+  stream: () => Readable;
+}
+
+/** The finished file, or undefined while the job is still running. */
+export async function exportDownload(
+  db: AnyExecutor,
+  actor: Actor,
+  exportJobId: string,
+): Promise<ExportDownload | undefined> {
+  const job = await ownedJob(db, actor, exportJobId);
+  if (job.state === "Pending") return undefined;
+  if (job.state === "Failure")
+    throw notFound(
+      `Export job ${exportJobId} failed: ${job.error ?? "unknown error"}. Ask for the export again.`,
+      "Export failed",
+    );
+  const own = datasetsDb(db);
+  async function* chunks(): AsyncGenerator<Buffer> {
+    for (let seq = 0; ; seq++) {
+      const row = await own
+        .selectFrom("dataset_export_chunk")
+        .select("data")
+        .where("export_job_id", "=", exportJobId)
+        .where("seq", "=", seq)
+        .executeTakeFirst();
+      if (!row) return;
+      yield Buffer.from(row.data);
+    }
+  }
+  return {
+    fileName: job.file_name ?? `export.${MEDIA[job.file_format as ExportFormat].extension}`,
+    mediaType: job.media_type ?? "application/octet-stream",
+    size: Number(job.size_bytes ?? 0),
+    stream: () => Readable.from(chunks(), { objectMode: false }),
+  };
+}
+
+// ---- columns -----------------------------------------------------------------------------------
+
+export type Cell = string | number | null;
+
+interface Column {
+  header: string;
+  cell: (row: Record<string, Cell>, data: unknown) => Cell;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function valueAt(data: unknown, path: string): unknown {
+  let node = data;
+  for (const key of path.split(".")) {
+    if (!isObject(node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+const asCell = (value: unknown): Cell =>
+  value === undefined || value === null
+    ? null
+    : typeof value === "number" || typeof value === "string"
+      ? value
+      : JSON.stringify(value);
+
+/** Extra columns of a wrapped data point beside its value, when not only values are kept. */
+function detailPaths(field: FieldDefinition): string[] {
+  if (field.wrapper === "plain") return [];
+  const source = ["dataSource.fileName", "dataSource.fileReference", "dataSource.publicationDate"];
+  if (field.wrapper === "document") return source;
+  const currency = field.kind === "currency" || field.kind === "amountWithCurrency" ? ["currency"] : [];
+  return [...currency, "quality", "comment", "dataSource.page", "dataSource.tagName", ...source];
+}
+
+/** The columns of an export: company and period first, then the fields in definition order. */
+export function exportLayout(
+  frameworkId: FrameworkId,
+  keepValueFieldsOnly: boolean,
+  includeAliases: boolean,
+): Column[] {
+  const columns: Column[] = [
+    { header: "companyId", cell: (row) => row.companyId ?? null },
+    { header: "companyName", cell: (row) => row.companyName ?? null },
+    { header: "companyLei", cell: (row) => row.companyLei ?? null },
+    { header: "reportingPeriod", cell: (row) => row.reportingPeriod ?? null },
+  ];
+  const fields = frameworkFields(getFramework(frameworkId));
+  exportColumns(frameworkId).forEach((column, index) => {
+    const field = fields[index] as FieldDefinition;
+    const name = includeAliases ? column.alias : column.path;
+    columns.push({ header: name, cell: (row) => row[`field:${column.alias}`] ?? null });
+    if (keepValueFieldsOnly) return;
+    for (const detail of detailPaths(field)) {
+      columns.push({
+        header: `${name}.${detail}`,
+        cell: (_row, data) => asCell(valueAt(data, `${field.path}.${detail}`)),
+      });
+    }
+  });
+  return columns;
+}
+
+function csvCell(value: Cell): string {
+  if (value === null) return "";
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+// ---- writing the file --------------------------------------------------------------------------
+
+/** A writable that keeps what is written in 1 MiB chunks in the database. */
+class ChunkSink extends Writable {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private seq = 0;
+  size = 0;
+
+  constructor(
+    private readonly db: DatasetsDb,
+    private readonly exportJobId: string,
+  ) {
+    super();
+  }
+
+  private async flushChunk(final: boolean): Promise<void> {
+    while (this.pendingBytes >= CHUNK_BYTES || (final && this.pendingBytes > 0)) {
+      const joined = Buffer.concat(this.pending);
+      const chunk = joined.subarray(0, CHUNK_BYTES);
+      const rest = joined.subarray(chunk.length);
+      this.pending = rest.length > 0 ? [rest] : [];
+      this.pendingBytes = rest.length;
+      await this.db
+        .insertInto("dataset_export_chunk")
+        .values({ export_job_id: this.exportJobId, seq: this.seq++, data: chunk })
+        .execute();
+    }
+  }
+
+  override _write(
+    chunk: Buffer | string,
+    _encoding: BufferEncoding,
+    callback: (error?: Error | null) => void,
+  ): void {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    this.size += bytes.length;
+    if (this.pendingBytes < CHUNK_BYTES) callback();
+    else this.flushChunk(false).then(() => callback(), callback);
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.flushChunk(true).then(() => callback(), callback);
+  }
+}
+
+const write = (sink: Writable, text: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (sink.write(text)) resolve();
+    else {
+      sink.once("drain", resolve);
+      sink.once("error", reject);
+    }
+  });
+
+const finish = (sink: Writable): Promise<void> =>
+  new Promise((resolve, reject) => {
+    sink.once("error", reject);
+    sink.end(resolve);
+  });
+
+interface ExportBatchRow {
+  companyId: string;
+  reportingPeriod: string;
+  dataText: string;
+}
+
+/** The datasets of an export in company order, a batch at a time. */
+async function* exportRows(
+  db: DatasetsDb,
+  frameworkId: string,
+  request: ExportRequest,
+): AsyncGenerator<ExportBatchRow[]> {
+  let after = "00000000-0000-0000-0000-000000000000";
+  let afterPeriod = "";
+  for (;;) {
+    const rows = request.latest
+      ? await sql<ExportBatchRow>`
+          select distinct on (company_id) company_id::text as "companyId", reporting_period as "reportingPeriod",
+            data::text as "dataText"
+          from dataset
+          where data_type = ${frameworkId} and currently_active and company_id = any(${request.companyIds}::uuid[])
+            and company_id > ${after}::uuid
+          order by company_id, reporting_period desc
+          limit ${BATCH}`.execute(db)
+      : await sql<ExportBatchRow>`
+          select company_id::text as "companyId", reporting_period as "reportingPeriod", data::text as "dataText"
+          from dataset
+          where data_type = ${frameworkId} and currently_active and company_id = any(${request.companyIds}::uuid[])
+            and reporting_period = any(${request.reportingPeriods}::text[])
+            and (company_id, reporting_period) > (${after}::uuid, ${afterPeriod})
+          order by company_id, reporting_period
+          limit ${BATCH}`.execute(db);
+    if (rows.rows.length === 0) return;
+    yield rows.rows;
+    const last = rows.rows[rows.rows.length - 1] as ExportBatchRow;
+    after = last.companyId;
+    afterPeriod = last.reportingPeriod;
+    if (rows.rows.length < BATCH) return;
+  }
+}
+
+/** Writes the export file of a job into its chunks; returns the number of bytes. */
+async function writeExport(
+  db: DatasetsDb,
+  exportJobId: string,
+  frameworkId: FrameworkId,
+  request: ExportRequest,
+): Promise<number> {
+  const sink = new ChunkSink(db, exportJobId);
+  const layout = exportLayout(frameworkId, request.keepValueFieldsOnly, request.includeAliases);
+  const rowOf = (companyName: string | null, lei: string | null, row: ExportBatchRow, data: unknown) => {
+    const values: Record<string, Cell> = {
+      companyId: row.companyId,
+      companyName,
+      companyLei: lei,
+      reportingPeriod: row.reportingPeriod,
+    };
+    for (const [alias, value] of Object.entries(exportRow(frameworkId, data)))
+      values[`field:${alias}`] = value;
+    return layout.map((column) => column.cell(values, data));
+  };
+
+  if (request.fileFormat === "JSON") {
+    await write(sink, "[");
+    let first = true;
+    for await (const batch of exportRows(db, frameworkId, request)) {
+      const parts = batch.map(
+        (row) =>
+          `{"companyId":${JSON.stringify(row.companyId)},"reportingPeriod":${JSON.stringify(row.reportingPeriod)},"data":${row.dataText}}`,
+      );
+      await write(sink, (first ? "" : ",") + parts.join(","));
+      first = false;
+    }
+    await write(sink, "]");
+    await finish(sink);
+    return sink.size;
+  }
+
+  if (request.fileFormat === "CSV") {
+    await write(sink, `${layout.map((column) => csvCell(column.header)).join(",")}\r\n`);
+    for await (const batch of exportRows(db, frameworkId, request)) {
+      const names = await companySummaries(
+        db,
+        batch.map((row) => row.companyId),
+      );
+      const lines: string[] = [];
+      for (const row of batch) {
+        const company = names.get(row.companyId);
+        const cells = rowOf(
+          company?.companyName ?? null,
+          company?.lei ?? null,
+          row,
+          JSON.parse(row.dataText),
+        );
+        lines.push(cells.map(csvCell).join(","));
+      }
+      await write(sink, `${lines.join("\r\n")}\r\n`);
+    }
+    await finish(sink);
+    return sink.size;
+  }
+
+  // Loaded when the first Excel export runs: the library is large and most servers never need it.
+  const { default: ExcelJS } = await import("exceljs");
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: sink,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(getFramework(frameworkId).label.slice(0, 31) || "Export");
+  sheet.addRow(layout.map((column) => column.header)).commit();
+  for await (const batch of exportRows(db, frameworkId, request)) {
+    const names = await companySummaries(
+      db,
+      batch.map((row) => row.companyId),
+    );
+    for (const row of batch) {
+      const company = names.get(row.companyId);
+      sheet
+        .addRow(rowOf(company?.companyName ?? null, company?.lei ?? null, row, JSON.parse(row.dataText)))
+        .commit();
+    }
+  }
+  sheet.commit();
+  await workbook.commit();
+  if (!sink.writableFinished)
+    await new Promise<void>((resolve, reject) => {
+      sink.once("finish", () => resolve());
+      sink.once("error", reject);
+    });
+  return sink.size;
+}
+
+/** The job: writes the file, then marks the job done (or failed, with the reason). */
+export async function runExportJob(db: AnyExecutor, job: Job): Promise<void> {
+  const { exportJobId } = job.payload as { exportJobId: string };
+  const own = datasetsDb(db);
+  const row = await own
+    .selectFrom("dataset_export_job")
+    .selectAll()
+    .where("export_job_id", "=", exportJobId)
+    .executeTakeFirst();
+  if (row?.state !== "Pending") return;
+  const request = (typeof row.request === "string" ? JSON.parse(row.request) : row.request) as ExportRequest;
+  const format = MEDIA[request.fileFormat];
+  await own.deleteFrom("dataset_export_chunk").where("export_job_id", "=", exportJobId).execute();
+  try {
+    const size = await writeExport(own, exportJobId, row.data_type as FrameworkId, request);
+    const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "-");
+    await own
+      .updateTable("dataset_export_job")
+      .set({
+        state: "Success",
+        size_bytes: size,
+        media_type: format.type,
+        file_name: `${row.data_type}-${request.latest ? "latest-" : ""}${stamp}.${format.extension}`,
+        finished_at: new Date(),
+      })
+      .where("export_job_id", "=", exportJobId)
+      .execute();
+  } catch (error) {
+    await own.deleteFrom("dataset_export_chunk").where("export_job_id", "=", exportJobId).execute();
+    await own
+      .updateTable("dataset_export_job")
+      .set({ state: "Failure", error: (error as Error).message ?? String(error), finished_at: new Date() })
+      .where("export_job_id", "=", exportJobId)
+      .execute();
+  }
+}
+
+/** Removes export files older than a day; exports are for downloading soon after asking. */
+export async function removeOldExports(db: AnyExecutor, olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
+  const result = await datasetsDb(db)
+    .deleteFrom("dataset_export_job")
+    .where("created_at", "<", new Date(Date.now() - olderThanMs))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

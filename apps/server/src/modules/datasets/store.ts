@@ -1,0 +1,646 @@
+import { type Generated, type Kysely, sql, type Transaction } from "kysely";
+import type { AnyDb } from "../../platform/db/database";
+
+export type QaStatus = "Pending" | "Accepted" | "Rejected";
+export const QA_STATUSES: readonly QaStatus[] = ["Pending", "Accepted", "Rejected"];
+
+/** The tables of the datasets module (migrations/001_create_datasets.sql). */
+export type DatasetTables = {
+  dataset: {
+    data_id: string;
+    company_id: string;
+    data_type: string;
+    reporting_period: string;
+    uploader_user_id: string | null;
+    upload_time: number;
+    upload_seq: Generated<number>;
+    qa_status: QaStatus;
+    currently_active: Generated<boolean>;
+    data: unknown;
+  };
+  dataset_data_point: {
+    data_point_id: string;
+    data_id: string;
+    data_type: string;
+    data_point_type: string;
+    company_id: string;
+    reporting_period: string;
+    value: unknown;
+    qa_status: QaStatus;
+    currently_active: Generated<boolean>;
+  };
+  dataset_non_sourceable: {
+    non_sourceability_id: string;
+    company_id: string;
+    data_type: string;
+    reporting_period: string;
+    reason: string | null;
+    uploader_user_id: string;
+    upload_time: number;
+    upload_seq: Generated<number>;
+    qa_status: QaStatus;
+    bypass_qa: boolean;
+    currently_active: Generated<boolean>;
+  };
+  dataset_export_job: {
+    export_job_id: string;
+    user_id: string;
+    data_type: string;
+    request: unknown;
+    file_format: string;
+    state: Generated<"Pending" | "Success" | "Failure">;
+    file_name: string | null;
+    media_type: string | null;
+    size_bytes: number | null;
+    error: string | null;
+    created_at: Generated<Date>;
+    finished_at: Date | null;
+  };
+  dataset_export_chunk: {
+    export_job_id: string;
+    seq: number;
+    data: Uint8Array;
+  };
+  dataset_document: {
+    data_id: string;
+    document_id: string;
+    private: boolean;
+  };
+};
+
+export type DatasetsDb = Kysely<DatasetTables> | Transaction<DatasetTables>;
+/** Any executor another module may hand us (a Kysely of its own tables or a transaction). */
+// biome-ignore lint/suspicious/noExplicitAny: any module's Kysely or transaction is accepted here.
+export type AnyExecutor = Kysely<any> | Transaction<any> | AnyDb;
+
+export const datasetsDb = (db: AnyExecutor): DatasetsDb =>
+  (db as Kysely<Record<string, never>>).withTables<DatasetTables>() as unknown as DatasetsDb;
+
+/** The meta information of one stored dataset, without its data. */
+export interface DatasetMetaRow {
+  dataId: string;
+  companyId: string;
+  dataType: string;
+  reportingPeriod: string;
+  uploaderUserId: string | null;
+  uploadTime: number;
+  qaStatus: QaStatus;
+  currentlyActive: boolean;
+}
+
+export const metaColumns = [
+  "data_id as dataId",
+  "company_id as companyId",
+  "data_type as dataType",
+  "reporting_period as reportingPeriod",
+  "uploader_user_id as uploaderUserId",
+  "upload_time as uploadTime",
+  "qa_status as qaStatus",
+  "currently_active as currentlyActive",
+] as const;
+
+export function toMetaRow(row: Record<string, unknown>): DatasetMetaRow {
+  return {
+    dataId: String(row.dataId),
+    companyId: String(row.companyId),
+    dataType: String(row.dataType),
+    reportingPeriod: String(row.reportingPeriod),
+    uploaderUserId: (row.uploaderUserId as string | null) ?? null,
+    uploadTime: Number(row.uploadTime),
+    qaStatus: row.qaStatus as QaStatus,
+    currentlyActive: Boolean(row.currentlyActive),
+  };
+}
+
+export interface NewDataset {
+  dataId: string;
+  companyId: string;
+  dataType: string;
+  reportingPeriod: string;
+  uploaderUserId: string | null;
+  uploadTime: number;
+  qaStatus: QaStatus;
+  /** The framework JSON as text, stored as jsonb. */
+  dataJson: string;
+}
+
+export async function insertDataset(db: DatasetsDb, dataset: NewDataset): Promise<void> {
+  await sql`insert into dataset (data_id, company_id, data_type, reporting_period, uploader_user_id, upload_time, qa_status, data)
+    values (${dataset.dataId}, ${dataset.companyId}, ${dataset.dataType}, ${dataset.reportingPeriod},
+      ${dataset.uploaderUserId}, ${dataset.uploadTime}, ${dataset.qaStatus}, ${dataset.dataJson}::jsonb)`.execute(
+    db,
+  );
+}
+
+export interface NewDataPoint {
+  dataPointId: string;
+  dataPointType: string;
+  valueJson: string;
+}
+
+/** Inserts every data point of a dataset in one statement. */
+export async function insertDataPoints(
+  db: DatasetsDb,
+  dataset: Pick<NewDataset, "dataId" | "dataType" | "companyId" | "reportingPeriod" | "qaStatus">,
+  points: NewDataPoint[],
+): Promise<void> {
+  if (points.length === 0) return;
+  await sql`insert into dataset_data_point (data_point_id, data_id, data_type, data_point_type, company_id, reporting_period, value, qa_status)
+    select p.id, ${dataset.dataId}, ${dataset.dataType}, p.type, ${dataset.companyId}, ${dataset.reportingPeriod}, p.value::jsonb, ${dataset.qaStatus}
+    from unnest(${points.map((p) => p.dataPointId)}::uuid[], ${points.map((p) => p.dataPointType)}::text[],
+      ${points.map((p) => p.valueJson)}::text[]) as p(id, type, value)`.execute(db);
+}
+
+export async function findMeta(db: DatasetsDb, dataId: string): Promise<DatasetMetaRow | undefined> {
+  const row = await db
+    .selectFrom("dataset")
+    .select(metaColumns)
+    .where("data_id", "=", dataId)
+    .executeTakeFirst();
+  return row ? toMetaRow(row) : undefined;
+}
+
+export interface DatasetWithData extends DatasetMetaRow {
+  /** The framework JSON as stored, as text. */
+  dataText: string;
+}
+
+const dataColumns = [...metaColumns, sql<string>`data::text`.as("dataText")] as const;
+
+function toDataRow(row: Record<string, unknown>): DatasetWithData {
+  return { ...toMetaRow(row), dataText: String(row.dataText) };
+}
+
+export async function findDataset(db: DatasetsDb, dataId: string): Promise<DatasetWithData | undefined> {
+  const row = await db
+    .selectFrom("dataset")
+    .select(dataColumns)
+    .where("data_id", "=", dataId)
+    .executeTakeFirst();
+  return row ? toDataRow(row) : undefined;
+}
+
+export interface MetaSearch {
+  companyId?: string;
+  dataType?: string;
+  reportingPeriod?: string;
+  onlyActive?: boolean;
+  uploaderUserIds?: string[];
+  qaStatus?: QaStatus;
+}
+
+/** Newest first; with `withData` the framework JSON comes along as text. */
+export async function searchDatasets(
+  db: DatasetsDb,
+  search: MetaSearch,
+  withData: boolean,
+  limit = 10_000,
+): Promise<DatasetWithData[]> {
+  let query = db.selectFrom("dataset").select(withData ? dataColumns : metaColumns);
+  if (search.companyId !== undefined) query = query.where("company_id", "=", search.companyId);
+  if (search.dataType !== undefined) query = query.where("data_type", "=", search.dataType);
+  if (search.reportingPeriod !== undefined)
+    query = query.where("reporting_period", "=", search.reportingPeriod);
+  if (search.onlyActive) query = query.where("currently_active", "=", true);
+  if (search.uploaderUserIds && search.uploaderUserIds.length > 0)
+    query = query.where("uploader_user_id", "in", search.uploaderUserIds);
+  if (search.qaStatus !== undefined) query = query.where("qa_status", "=", search.qaStatus);
+  const rows = await query
+    .orderBy("reporting_period", "desc")
+    .orderBy("upload_time", "desc")
+    .orderBy("upload_seq", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => (withData ? toDataRow(row) : { ...toMetaRow(row), dataText: "" }));
+}
+
+export interface Dimension {
+  companyId: string;
+  dataType: string;
+  reportingPeriod: string;
+}
+
+export async function activeDatasetsFor(db: DatasetsDb, dimensions: Dimension[]): Promise<DatasetMetaRow[]> {
+  if (dimensions.length === 0) return [];
+  const rows = await sql<Record<string, unknown>>`
+    select d.data_id as "dataId", d.company_id as "companyId", d.data_type as "dataType",
+      d.reporting_period as "reportingPeriod", d.uploader_user_id as "uploaderUserId", d.upload_time as "uploadTime",
+      d.qa_status as "qaStatus", d.currently_active as "currentlyActive"
+    from unnest(${dimensions.map((d) => d.companyId)}::uuid[], ${dimensions.map((d) => d.dataType)}::text[],
+      ${dimensions.map((d) => d.reportingPeriod)}::text[]) as w(company_id, data_type, reporting_period)
+    join dataset d on d.company_id = w.company_id and d.data_type = w.data_type
+      and d.reporting_period = w.reporting_period and d.currently_active`.execute(db);
+  return rows.rows.map(toMetaRow);
+}
+
+/** Serialises work on one (company, framework, period) so activation decisions never race. */
+export async function lockDimension(trx: DatasetsDb, dimension: Dimension): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`datasets:${dimension.companyId}:${dimension.dataType}:${dimension.reportingPeriod}`}))`.execute(
+    trx,
+  );
+}
+
+/** Serialises the per-company bookkeeping (active framework counts) of concurrent activations. */
+export async function lockCompany(trx: DatasetsDb, companyId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`datasets-company:${companyId}`}))`.execute(trx);
+}
+
+/** The accepted versions and the active one of a dimension, newest first. */
+export async function activationCandidates(
+  trx: DatasetsDb,
+  dimension: Dimension,
+): Promise<{ dataId: string; qaStatus: QaStatus; currentlyActive: boolean }[]> {
+  const rows = await trx
+    .selectFrom("dataset")
+    .select(["data_id as dataId", "qa_status as qaStatus", "currently_active as currentlyActive"])
+    .where("company_id", "=", dimension.companyId)
+    .where("data_type", "=", dimension.dataType)
+    .where("reporting_period", "=", dimension.reportingPeriod)
+    .where((eb) => eb.or([eb("qa_status", "=", "Accepted"), eb("currently_active", "=", true)]))
+    .orderBy("upload_time", "desc")
+    .orderBy("upload_seq", "desc")
+    .execute();
+  return rows.map((row) => ({
+    dataId: row.dataId,
+    qaStatus: row.qaStatus,
+    currentlyActive: Boolean(row.currentlyActive),
+  }));
+}
+
+export async function setActive(trx: DatasetsDb, dataId: string, active: boolean): Promise<void> {
+  await trx.updateTable("dataset").set({ currently_active: active }).where("data_id", "=", dataId).execute();
+}
+
+export async function setQaStatus(trx: DatasetsDb, dataId: string, qaStatus: QaStatus): Promise<void> {
+  await trx.updateTable("dataset").set({ qa_status: qaStatus }).where("data_id", "=", dataId).execute();
+}
+
+/** Number of active datasets per framework of a company. */
+export async function activeCountsOf(trx: DatasetsDb, companyId: string): Promise<Record<string, number>> {
+  const rows = await trx
+    .selectFrom("dataset")
+    .select(["data_type as dataType", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("company_id", "=", companyId)
+    .where("currently_active", "=", true)
+    .groupBy("data_type")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.dataType, Number(row.count)]));
+}
+
+/**
+ * Makes the newest accepted data point of each (company, type, period) among `types` the active one;
+ * data points are compared by the upload order of their datasets.
+ */
+export async function recomputeActiveDataPoints(
+  trx: DatasetsDb,
+  companyId: string,
+  reportingPeriod: string,
+  types: string[],
+): Promise<void> {
+  if (types.length === 0) return;
+  await sql`
+    with newest as (
+      select distinct on (p.data_point_type) p.data_point_id
+      from dataset_data_point p join dataset d on d.data_id = p.data_id
+      where p.company_id = ${companyId} and p.reporting_period = ${reportingPeriod}
+        and p.data_point_type = any(${types}::text[]) and p.qa_status = 'Accepted'
+      order by p.data_point_type, d.upload_time desc, d.upload_seq desc
+    )
+    update dataset_data_point p set currently_active = (p.data_point_id in (select data_point_id from newest))
+    where p.company_id = ${companyId} and p.reporting_period = ${reportingPeriod}
+      and p.data_point_type = any(${types}::text[])
+      and (p.currently_active or p.data_point_id in (select data_point_id from newest))`.execute(trx);
+}
+
+export async function dataPointTypesOf(trx: DatasetsDb, dataIds: string[]): Promise<string[]> {
+  if (dataIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom("dataset_data_point")
+    .select("data_point_type")
+    .distinct()
+    .where("data_id", "in", dataIds)
+    .execute();
+  return rows.map((row) => row.data_point_type);
+}
+
+export interface DataPointRow {
+  dataPointId: string;
+  dataId: string;
+  dataType: string;
+  dataPointType: string;
+  companyId: string;
+  reportingPeriod: string;
+  valueText: string;
+  qaStatus: QaStatus;
+  currentlyActive: boolean;
+  uploaderUserId: string | null;
+  uploadTime: number;
+}
+
+function dataPointQuery(db: DatasetsDb) {
+  return db
+    .selectFrom("dataset_data_point as p")
+    .innerJoin("dataset as d", "d.data_id", "p.data_id")
+    .select([
+      "p.data_point_id as dataPointId",
+      "p.data_id as dataId",
+      "p.data_type as dataType",
+      "p.data_point_type as dataPointType",
+      "p.company_id as companyId",
+      "p.reporting_period as reportingPeriod",
+      sql<string>`p.value::text`.as("valueText"),
+      "p.qa_status as qaStatus",
+      "p.currently_active as currentlyActive",
+      "d.uploader_user_id as uploaderUserId",
+      "d.upload_time as uploadTime",
+    ]);
+}
+
+function toDataPointRow(row: Record<string, unknown>): DataPointRow {
+  return {
+    dataPointId: String(row.dataPointId),
+    dataId: String(row.dataId),
+    dataType: String(row.dataType),
+    dataPointType: String(row.dataPointType),
+    companyId: String(row.companyId),
+    reportingPeriod: String(row.reportingPeriod),
+    valueText: String(row.valueText),
+    qaStatus: row.qaStatus as QaStatus,
+    currentlyActive: Boolean(row.currentlyActive),
+    uploaderUserId: (row.uploaderUserId as string | null) ?? null,
+    uploadTime: Number(row.uploadTime),
+  };
+}
+
+export async function findDataPoint(db: DatasetsDb, dataPointId: string): Promise<DataPointRow | undefined> {
+  const row = await dataPointQuery(db).where("p.data_point_id", "=", dataPointId).executeTakeFirst();
+  return row ? toDataPointRow(row) : undefined;
+}
+
+export interface DataPointSearch {
+  dataId?: string;
+  companyId?: string;
+  dataType?: string;
+  reportingPeriod?: string;
+  dataPointType?: string;
+  qaStatus?: QaStatus;
+  onlyActive?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+export async function searchDataPoints(db: DatasetsDb, search: DataPointSearch): Promise<DataPointRow[]> {
+  let query = dataPointQuery(db);
+  if (search.dataId !== undefined) query = query.where("p.data_id", "=", search.dataId);
+  if (search.companyId !== undefined) query = query.where("p.company_id", "=", search.companyId);
+  if (search.dataType !== undefined) query = query.where("p.data_type", "=", search.dataType);
+  if (search.reportingPeriod !== undefined)
+    query = query.where("p.reporting_period", "=", search.reportingPeriod);
+  if (search.dataPointType !== undefined) query = query.where("p.data_point_type", "=", search.dataPointType);
+  if (search.qaStatus !== undefined) query = query.where("p.qa_status", "=", search.qaStatus);
+  if (search.onlyActive) query = query.where("p.currently_active", "=", true);
+  const rows = await query
+    .orderBy("d.upload_time", "desc")
+    .orderBy("p.data_point_type")
+    .limit(search.limit ?? 10_000)
+    .offset(search.offset ?? 0)
+    .execute();
+  return rows.map(toDataPointRow);
+}
+
+export async function setDataPointStatus(
+  trx: DatasetsDb,
+  dataPointId: string,
+  qaStatus: QaStatus,
+): Promise<void> {
+  await trx
+    .updateTable("dataset_data_point")
+    .set({ qa_status: qaStatus })
+    .where("data_point_id", "=", dataPointId)
+    .execute();
+}
+
+export async function setDataPointStatusesOf(
+  trx: DatasetsDb,
+  dataId: string,
+  qaStatus: QaStatus,
+): Promise<void> {
+  await trx
+    .updateTable("dataset_data_point")
+    .set({ qa_status: qaStatus })
+    .where("data_id", "=", dataId)
+    .execute();
+}
+
+export async function setUploader(db: DatasetsDb, dataId: string, uploaderUserId: string): Promise<void> {
+  await db
+    .updateTable("dataset")
+    .set({ uploader_user_id: uploaderUserId })
+    .where("data_id", "=", dataId)
+    .execute();
+}
+
+export async function insertCitations(
+  db: DatasetsDb,
+  dataId: string,
+  documentIds: string[],
+  isPrivate: boolean,
+): Promise<void> {
+  if (documentIds.length === 0) return;
+  await sql`insert into dataset_document (data_id, document_id, private)
+    select ${dataId}, d, ${isPrivate} from unnest(${documentIds}::text[]) as d on conflict do nothing`.execute(
+    db,
+  );
+}
+
+/** Whether a document is cited by any dataset, and the private datasets citing it. */
+export async function citationsOf(
+  db: DatasetsDb,
+  documentId: string,
+): Promise<{ cited: boolean; public: boolean; privateDatasets: DatasetMetaRow[] }> {
+  const rows = await db
+    .selectFrom("dataset_document as c")
+    .innerJoin("dataset as d", "d.data_id", "c.data_id")
+    .select([
+      "c.private as isPrivate",
+      "d.data_id as dataId",
+      "d.company_id as companyId",
+      "d.data_type as dataType",
+      "d.reporting_period as reportingPeriod",
+      "d.uploader_user_id as uploaderUserId",
+      "d.upload_time as uploadTime",
+      "d.qa_status as qaStatus",
+      "d.currently_active as currentlyActive",
+    ])
+    .where("c.document_id", "=", documentId)
+    .limit(1000)
+    .execute();
+  return {
+    cited: rows.length > 0,
+    public: rows.some((row) => !row.isPrivate),
+    privateDatasets: rows.filter((row) => row.isPrivate).map(toMetaRow),
+  };
+}
+
+export interface AvailableDimensionRow extends Dimension {
+  /** The framework of the dataset the dimension comes from (for a data point type, its dataset's). */
+  sourceDataType: string;
+  uploaderUserId: string | null;
+}
+
+export async function availableDimensions(
+  db: DatasetsDb,
+  filter: {
+    companyIds?: string[];
+    frameworks?: string[];
+    dataPointTypes?: string[];
+    reportingPeriods?: string[];
+  },
+): Promise<AvailableDimensionRow[]> {
+  const result: AvailableDimensionRow[] = [];
+  if (!filter.frameworks || filter.frameworks.length > 0) {
+    let query = db
+      .selectFrom("dataset")
+      .select([
+        "company_id as companyId",
+        "data_type as dataType",
+        "reporting_period as reportingPeriod",
+        "uploader_user_id as uploaderUserId",
+      ])
+      .where("currently_active", "=", true);
+    if (filter.companyIds) query = query.where("company_id", "in", filter.companyIds);
+    if (filter.frameworks) query = query.where("data_type", "in", filter.frameworks);
+    if (filter.reportingPeriods && filter.reportingPeriods.length > 0)
+      query = query.where("reporting_period", "in", filter.reportingPeriods);
+    const rows = await query
+      .orderBy("company_id")
+      .orderBy("data_type")
+      .orderBy("reporting_period")
+      .limit(100_000)
+      .execute();
+    for (const row of rows) result.push({ ...row, sourceDataType: row.dataType });
+  }
+  if (filter.dataPointTypes && filter.dataPointTypes.length > 0) {
+    let query = db
+      .selectFrom("dataset_data_point as p")
+      .innerJoin("dataset as d", "d.data_id", "p.data_id")
+      .select([
+        "p.company_id as companyId",
+        "p.data_point_type as dataType",
+        "p.reporting_period as reportingPeriod",
+        "p.data_type as sourceDataType",
+        "d.uploader_user_id as uploaderUserId",
+      ])
+      .where("p.currently_active", "=", true)
+      .where("p.data_point_type", "in", filter.dataPointTypes);
+    if (filter.companyIds) query = query.where("p.company_id", "in", filter.companyIds);
+    if (filter.reportingPeriods && filter.reportingPeriods.length > 0)
+      query = query.where("p.reporting_period", "in", filter.reportingPeriods);
+    const rows = await query.orderBy("p.company_id").orderBy("p.data_point_type").limit(100_000).execute();
+    result.push(...rows);
+  }
+  return result;
+}
+
+// ---- non-sourceability -------------------------------------------------------------------------
+
+export interface NonSourceableRow extends Dimension {
+  nonSourceabilityId: string;
+  reason: string | null;
+  uploaderUserId: string;
+  uploadTime: number;
+  qaStatus: QaStatus;
+  bypassQa: boolean;
+  currentlyActive: boolean;
+}
+
+export async function insertNonSourceable(db: DatasetsDb, row: NonSourceableRow): Promise<void> {
+  if (row.currentlyActive) await endNonSourceability(db, row);
+  await db
+    .insertInto("dataset_non_sourceable")
+    .values({
+      non_sourceability_id: row.nonSourceabilityId,
+      company_id: row.companyId,
+      data_type: row.dataType,
+      reporting_period: row.reportingPeriod,
+      reason: row.reason,
+      uploader_user_id: row.uploaderUserId,
+      upload_time: row.uploadTime,
+      qa_status: row.qaStatus,
+      bypass_qa: row.bypassQa,
+      currently_active: row.currentlyActive,
+    })
+    .execute();
+}
+
+/** Ends the active non-sourceability statement of a dimension; true when there was one. */
+export async function endNonSourceability(db: DatasetsDb, dimension: Dimension): Promise<boolean> {
+  const result = await db
+    .updateTable("dataset_non_sourceable")
+    .set({ currently_active: false })
+    .where("company_id", "=", dimension.companyId)
+    .where("data_type", "=", dimension.dataType)
+    .where("reporting_period", "=", dimension.reportingPeriod)
+    .where("currently_active", "=", true)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function searchNonSourceable(
+  db: DatasetsDb,
+  search: { companyId?: string; dataType?: string; reportingPeriod?: string; qaStatus?: QaStatus },
+): Promise<NonSourceableRow[]> {
+  let query = db
+    .selectFrom("dataset_non_sourceable")
+    .select([
+      "non_sourceability_id as nonSourceabilityId",
+      "company_id as companyId",
+      "data_type as dataType",
+      "reporting_period as reportingPeriod",
+      "qa_status as qaStatus",
+      "uploader_user_id as uploaderUserId",
+      "upload_time as uploadTime",
+      "currently_active as currentlyActive",
+      "reason",
+      "bypass_qa as bypassQa",
+    ]);
+  if (search.companyId !== undefined) query = query.where("company_id", "=", search.companyId);
+  if (search.dataType !== undefined) query = query.where("data_type", "=", search.dataType);
+  if (search.reportingPeriod !== undefined)
+    query = query.where("reporting_period", "=", search.reportingPeriod);
+  if (search.qaStatus !== undefined) query = query.where("qa_status", "=", search.qaStatus);
+  const rows = await query
+    .orderBy("upload_time", "desc")
+    .orderBy("upload_seq", "desc")
+    .limit(10_000)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    uploadTime: Number(row.uploadTime),
+    currentlyActive: Boolean(row.currentlyActive),
+  }));
+}
+
+export async function isNonSourceable(db: DatasetsDb, dimension: Dimension): Promise<boolean> {
+  const row = await db
+    .selectFrom("dataset_non_sourceable")
+    .select("non_sourceability_id")
+    .where("company_id", "=", dimension.companyId)
+    .where("data_type", "=", dimension.dataType)
+    .where("reporting_period", "=", dimension.reportingPeriod)
+    .where("currently_active", "=", true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findActiveDataId(db: DatasetsDb, dimension: Dimension): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("dataset")
+    .select("data_id")
+    .where("company_id", "=", dimension.companyId)
+    .where("data_type", "=", dimension.dataType)
+    .where("reporting_period", "=", dimension.reportingPeriod)
+    .where("currently_active", "=", true)
+    .executeTakeFirst();
+  return row?.data_id;
+}

@@ -1,0 +1,32 @@
+import type { Command } from "commander";
+import type { ServerModule, WithContext } from "../../platform/module";
+import { documentsRoutes, STAGING_IDLE_MS } from "./routes";
+import { seedDemoDocuments } from "./seed";
+import { cleanUpStaging } from "./service";
+
+function commands(program: Command, withContext: WithContext): void {
+  const documents = program.command("documents").description("Stored reports and their uploads.");
+  documents
+    .command("clean-staging")
+    .description(
+      "Remove the bytes that failed or cut uploads left in staging (the server also does this when it starts).",
+    )
+    .option("--all", "also remove staging that is still being written (only with every server stopped)")
+    .action(async (options: { all?: boolean }) => {
+      await withContext(async (context) => {
+        const all = options.all || context.database.kind === "embedded";
+        const removed = await cleanUpStaging(context.database.db, all ? undefined : STAGING_IDLE_MS);
+        process.stdout.write(
+          `Removed ${removed.uploads} unfinished upload(s), ${removed.bytes} bytes, from document staging.\n`,
+        );
+      });
+    });
+}
+
+export const documentsModule: ServerModule = {
+  name: "documents",
+  migrationsDir: new URL("./migrations", import.meta.url).pathname,
+  routes: documentsRoutes,
+  seedDemo: seedDemoDocuments,
+  commands,
+};

@@ -1,0 +1,123 @@
+import type { Command } from "commander";
+import { ApiError } from "../../platform/http/errors";
+import type { WithContext } from "../../platform/module";
+import { rotateSigningKeys } from "./keys";
+import { createUser, findUserByUsername, listUsers, parseRoles, setPassword, setRoles } from "./service";
+
+const splitRoles = (raw: string) => raw.split(/[\s,]+/).filter(Boolean);
+
+/** Operator mistakes are printed as a sentence, not a stack trace. */
+function guarded<A extends unknown[]>(action: (...args: A) => Promise<void>) {
+  return async (...args: A) => {
+    try {
+      await action(...args);
+    } catch (error) {
+      if (!(error instanceof ApiError) && !(error instanceof UsageError)) throw error;
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = 1;
+    }
+  };
+}
+
+class UsageError extends Error {}
+
+export function commands(program: Command, withContext: WithContext): void {
+  const users = program.command("users").description("Accounts of the embedded identity provider.");
+
+  users
+    .command("create")
+    .description("Create a user; everyone gets ROLE_USER in addition to the roles given.")
+    .requiredOption("--username <username>", "the name to sign in with")
+    .requiredOption("--email <email>", "the e-mail address")
+    .requiredOption("--password <password>", "the password (the strength rule applies)")
+    .option("--name <name>", "the name shown to others", "")
+    .option("--roles <roles>", "comma-separated realm roles: ROLE_UPLOADER, ROLE_REVIEWER, ROLE_ADMIN", "")
+    .action(
+      guarded(
+        async (options: {
+          username: string;
+          email: string;
+          password: string;
+          name: string;
+          roles: string;
+        }) => {
+          const roles = parseRoles(["ROLE_USER", ...splitRoles(options.roles)]);
+          await withContext(async (context) => {
+            const user = await createUser(context.database.db, { ...options, roles });
+            process.stdout.write(
+              `Created ${user.username} (${user.userId}) with ${user.roles.join(", ")}.\n`,
+            );
+          });
+        },
+      ),
+    );
+
+  users
+    .command("set-roles")
+    .description("Replace a user's realm roles (ROLE_USER is always kept).")
+    .requiredOption("--username <username>", "whose roles")
+    .requiredOption("--roles <roles>", "comma-separated realm roles")
+    .action(
+      guarded(async (options: { username: string; roles: string }) => {
+        const roles = parseRoles(["ROLE_USER", ...splitRoles(options.roles)]);
+        await withContext(async (context) => {
+          const user = await findUserByUsername(context.database.db, options.username);
+          if (!user) throw new UsageError(`There is no user "${options.username}".`);
+          const updated = await setRoles(context.database.db, user.userId, roles);
+          process.stdout.write(
+            `${updated.username} now has ${updated.roles.join(", ")}. Tokens issued before keep their roles until they expire (5 minutes).\n`,
+          );
+        });
+      }),
+    );
+
+  users
+    .command("list")
+    .description("List the users with their e-mail addresses and roles.")
+    .action(
+      guarded(async () => {
+        await withContext(async (context) => {
+          const all = await listUsers(context.database.db);
+          if (all.length === 0) process.stdout.write("There are no users yet.\n");
+          for (const user of all)
+            process.stdout.write(
+              `${user.username}\t${user.email}\t${user.roles.join(",")}\t${user.userId}\n`,
+            );
+        });
+      }),
+    );
+
+  users
+    .command("reset-password")
+    .description("Set a new password for a user who forgot theirs.")
+    .requiredOption("--username <username>", "whose password")
+    .requiredOption("--password <password>", "the new password (the strength rule applies)")
+    .action(
+      guarded(async (options: { username: string; password: string }) => {
+        await withContext(async (context) => {
+          const user = await findUserByUsername(context.database.db, options.username);
+          if (!user) throw new UsageError(`There is no user "${options.username}".`);
+          await setPassword(context.database.db, user.userId, options.password);
+          process.stdout.write(`The password of ${user.username} is changed.\n`);
+        });
+      }),
+    );
+
+  program
+    .command("keys")
+    .description("Signing keys of the embedded identity provider.")
+    .command("rotate")
+    .description(
+      "Make a new signing key; the old one keeps verifying tokens for a day. Restart running servers so they sign with it.",
+    )
+    .action(
+      guarded(async () => {
+        await withContext(async (context) => {
+          const kid = await rotateSigningKeys(context.database.db);
+          process.stdout.write(
+            `New signing key ${kid} is in place; restart running servers to sign with it.\n`,
+          );
+        });
+      }),
+    );
+}

@@ -1,0 +1,469 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { isSignedIn } from "../../platform/auth/actor";
+import { ApiError, unauthorized } from "../../platform/http/errors";
+import { SAME_ORIGIN_FRAMING } from "../../platform/http/security-headers";
+import type { ModuleContext } from "../../platform/module";
+import { forgetSessionsOf } from "./adapter";
+import { type IdentityConfig, identityConfig } from "./config";
+import { frameHtml, frameScripts } from "./frames";
+import { accountPage, forgotPasswordPage, loginPage, messagePage, registerPage } from "./pages";
+import {
+  ACCOUNT_CLIENT_ID,
+  API_RESOURCE,
+  createEmbeddedProvider,
+  type EmbeddedProvider,
+  SESSION_STATE_COOKIE,
+} from "./provider";
+import {
+  checkCredentials,
+  createUser,
+  deleteUser,
+  getUserById,
+  setPassword,
+  type User,
+  updateProfile,
+} from "./service";
+import { loginThrottle } from "./throttle";
+
+type Form = Record<string, string | undefined>;
+
+interface Interaction {
+  uid: string;
+  prompt: { name: string };
+  params: Record<string, string | undefined>;
+  session?: { accountId?: string };
+  grantId?: string;
+}
+
+const sendHtml = (reply: FastifyReply, body: string, status = 200) =>
+  reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+
+/** The embedded provider at /keycloak/realms/{REALM}, with its pages, frames and account management. */
+export const identityRoutes =
+  (context: ModuleContext): FastifyPluginAsync =>
+  async (app) => {
+    const config = identityConfig(context.config);
+    if (!config.embedded) {
+      context.log.info(
+        { issuer: config.issuer },
+        "the embedded identity provider is off; tokens come from OIDC_ISSUER",
+      );
+      return;
+    }
+    const embedded = await createEmbeddedProvider(context, config);
+
+    // The provider reads request bodies itself, so this scope leaves them unread.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+      scope.all(`${config.realmPath}/*`, (request, reply) => {
+        reply.hijack();
+        const raw = request.raw as typeof request.raw & { originalUrl?: string };
+        const url = raw.url ?? "/";
+        raw.originalUrl = url;
+        raw.url = url.slice(config.realmPath.length) || "/";
+        embedded.callback(raw, reply.raw);
+      });
+    });
+
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        "application/x-www-form-urlencoded",
+        { parseAs: "string", bodyLimit: 64 * 1024 },
+        (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+      );
+      registerPages(scope, context, config, embedded);
+    });
+  };
+
+function registerPages(
+  app: FastifyInstance,
+  context: ModuleContext,
+  config: IdentityConfig,
+  embedded: EmbeddedProvider,
+): void {
+  const { db } = context.database;
+  const { provider } = embedded;
+  const base = config.realmPath;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const throttle = loginThrottle(db, {
+    maxFailures: config.loginMaxFailures,
+    maxAddressFailures: config.loginMaxFailures * 5,
+    lockSeconds: config.loginLockSeconds,
+  });
+  const scripts = frameScripts(SESSION_STATE_COOKIE);
+  const interactionUrl = (uid: string, action = "") => `${base}/login-actions/${uid}${action}`;
+
+  const expired = (reply: FastifyReply) =>
+    sendHtml(
+      reply,
+      messagePage({
+        title: "Please start again",
+        message:
+          "This sign-in page has expired or was opened in another browser. Please start again from Openverde.",
+        link: { href: `${config.publicUrl}/`, text: "Back to Openverde" },
+      }),
+      400,
+    );
+
+  const loadInteraction = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
+    try {
+      const details = (await provider.interactionDetails(request.raw, reply.raw)) as Interaction;
+      return details.uid === uid ? details : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const finish = async (request: FastifyRequest, reply: FastifyReply, result: object, merge = false) => {
+    reply.hijack();
+    await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: merge });
+  };
+
+  const showLogin = (
+    reply: FastifyReply,
+    uid: string,
+    extra: { login?: string; error?: string } = {},
+    status = 200,
+  ) =>
+    sendHtml(
+      reply,
+      loginPage({
+        action: interactionUrl(uid, "/login"),
+        registerUrl: interactionUrl(uid, "/register"),
+        forgotUrl: interactionUrl(uid, "/forgot-password"),
+        ...extra,
+      }),
+      status,
+    );
+
+  const showRegister = (
+    reply: FastifyReply,
+    uid: string,
+    extra: { values?: Form; error?: string } = {},
+    status = 200,
+  ) =>
+    sendHtml(
+      reply,
+      registerPage({ action: interactionUrl(uid, "/register"), loginUrl: interactionUrl(uid), ...extra }),
+      status,
+    );
+
+  app.get<{ Params: { uid: string } }>(`${base}/login-actions/:uid`, async (request, reply) => {
+    const details = await loadInteraction(request, reply, request.params.uid);
+    if (!details) return expired(reply);
+    if (details.prompt.name === "login") {
+      if (details.params.screen === "register") return showRegister(reply, details.uid);
+      return showLogin(reply, details.uid, { login: details.params.login_hint });
+    }
+    // Openverde's own clients need no consent: grant what they ask for and go on.
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId: details.session?.accountId, clientId: details.params.client_id });
+    grant.addOIDCScope("openid profile email offline_access");
+    grant.addResourceScope(API_RESOURCE, "openid profile email");
+    const grantId = await grant.save();
+    await finish(request, reply, { consent: { grantId } }, true);
+  });
+
+  app.post<{ Params: { uid: string }; Body: Form }>(
+    `${base}/login-actions/:uid/login`,
+    async (request, reply) => {
+      const details = await loadInteraction(request, reply, request.params.uid);
+      if (details?.prompt.name !== "login") return expired(reply);
+      const login = (request.body?.username ?? "").trim();
+      const password = request.body?.password ?? "";
+      if (!login || !password)
+        return showLogin(
+          reply,
+          details.uid,
+          { login, error: "Enter your username or e-mail address and your password." },
+          400,
+        );
+      const verdict = await throttle.before(login, request.ip);
+      if (!verdict.allowed) {
+        const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+        request.log.warn({ event: "sign-in-locked" }, "sign-in refused: too many failures");
+        reply.header("retry-after", String(verdict.retryAfterSeconds));
+        return showLogin(
+          reply,
+          details.uid,
+          {
+            login,
+            error: `Too many failed sign-ins. For your safety, signing in is paused: try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          },
+          429,
+        );
+      }
+      const user = await checkCredentials(db, login, password);
+      if (!user) {
+        await throttle.failed(login, request.ip);
+        request.log.info({ event: "sign-in-failed" }, "sign-in failed");
+        return showLogin(
+          reply,
+          details.uid,
+          { login, error: "The username or password is not correct." },
+          401,
+        );
+      }
+      await throttle.succeeded(login);
+      request.log.info({ event: "sign-in", userId: user.userId }, "signed in");
+      await finish(request, reply, { login: { accountId: user.userId } });
+    },
+  );
+
+  app.get<{ Params: { uid: string } }>(`${base}/login-actions/:uid/register`, async (request, reply) => {
+    const details = await loadInteraction(request, reply, request.params.uid);
+    if (details?.prompt.name !== "login") return expired(reply);
+    return showRegister(reply, details.uid);
+  });
+
+  app.post<{ Params: { uid: string }; Body: Form }>(
+    `${base}/login-actions/:uid/register`,
+    async (request, reply) => {
+      const details = await loadInteraction(request, reply, request.params.uid);
+      if (details?.prompt.name !== "login") return expired(reply);
+      const form = request.body ?? {};
+      const values = { username: form.username ?? "", email: form.email ?? "", name: form.name ?? "" };
+      if ((form.password ?? "") !== (form.passwordConfirm ?? ""))
+        return showRegister(
+          reply,
+          details.uid,
+          { values, error: "The two passwords are not the same." },
+          400,
+        );
+      const verdict = await throttle.before(`register:${request.ip}`, request.ip);
+      if (!verdict.allowed)
+        return showRegister(
+          reply,
+          details.uid,
+          { values, error: "Too many attempts. Try again later." },
+          429,
+        );
+      let user: User;
+      try {
+        user = await createUser(db, { ...values, password: form.password ?? "", roles: ["ROLE_USER"] });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return showRegister(reply, details.uid, { values, error: error.message }, error.httpStatus);
+      }
+      request.log.info({ event: "registered", userId: user.userId }, "account created");
+      await finish(request, reply, { login: { accountId: user.userId } });
+    },
+  );
+
+  app.get<{ Params: { uid: string } }>(`${base}/login-actions/:uid/forgot-password`, async (request, reply) =>
+    sendHtml(reply, forgotPasswordPage({ loginUrl: interactionUrl(request.params.uid) })),
+  );
+
+  // Keycloak's registration entry: the authorization request with the registration form first.
+  app.get(`${base}/protocol/openid-connect/registrations`, async (request, reply) => {
+    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
+    query.set("screen", "register");
+    return reply.redirect(`${base}/protocol/openid-connect/auth?${query}`, 302);
+  });
+
+  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
+    const actor = request.actor;
+    if (!isSignedIn(actor) || actor.via !== "token")
+      throw unauthorized("Send the access token as a bearer token.");
+    const user = await getUserById(db, actor.userId);
+    if (!user) throw unauthorized("The account of this token no longer exists.");
+    return reply.header("cache-control", "no-store").send({
+      sub: user.userId,
+      preferred_username: user.username,
+      name: user.name || user.username,
+      email: user.email,
+      email_verified: false,
+      realm_access: { roles: user.roles },
+    });
+  };
+  app.get(`${base}/protocol/openid-connect/userinfo`, userinfo);
+  app.post(`${base}/protocol/openid-connect/userinfo`, userinfo);
+
+  // The hidden frames, which the web app embeds from the same origin.
+  const frame = (reply: FastifyReply, title: string, script: string) =>
+    reply
+      .headers(SAME_ORIGIN_FRAMING)
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(frameHtml(title, `${base}/resources/${script}`));
+  app.get(`${base}/protocol/openid-connect/login-status-iframe.html`, async (_request, reply) =>
+    frame(reply, "Login status", "login-status-iframe.js"),
+  );
+  app.get<{ Querystring: { client_id?: string; origin?: string } }>(
+    `${base}/protocol/openid-connect/login-status-iframe.html/init`,
+    async (request, reply) => {
+      const ok = request.query.client_id === config.clientId && request.query.origin === publicOrigin;
+      return reply
+        .headers(SAME_ORIGIN_FRAMING)
+        .code(ok ? 204 : 403)
+        .send();
+    },
+  );
+  app.get(`${base}/protocol/openid-connect/3p-cookies/step1.html`, async (_request, reply) =>
+    frame(reply, "Cookie check", "3p-cookies-step1.js"),
+  );
+  app.get(`${base}/protocol/openid-connect/3p-cookies/step2.html`, async (_request, reply) =>
+    frame(reply, "Cookie check", "3p-cookies-step2.js"),
+  );
+  app.get<{ Params: { name: string } }>(`${base}/resources/:name`, async (request, reply) => {
+    const script = scripts[request.params.name];
+    if (!script) throw new ApiError(404, "resource-not-found", "Not found", "There is no such resource.");
+    return reply
+      .type("text/javascript; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .send(script);
+  });
+
+  // Keycloak's realm description, which some clients read.
+  app.get(base, async () => ({
+    realm: config.realm,
+    "token-service": `${config.issuer}/protocol/openid-connect`,
+    "account-service": `${config.issuer}/account`,
+    "tokens-not-before": 0,
+  }));
+
+  registerAccount(app, context, config, embedded);
+}
+
+function registerAccount(
+  app: FastifyInstance,
+  context: ModuleContext,
+  config: IdentityConfig,
+  embedded: EmbeddedProvider,
+) {
+  const { db } = context.database;
+  const { provider } = embedded;
+  const base = `${config.realmPath}/account`;
+  const csrfFor = (sessionId: string) =>
+    createHmac("sha256", embedded.cookieSecret).update(`account:${sessionId}`).digest("base64url");
+
+  const currentSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await provider.Session.get({
+      req: request.raw,
+      res: reply.raw,
+      secure: request.protocol === "https",
+    });
+    const accountId: string | undefined = session?.accountId;
+    const user = accountId ? await getUserById(db, accountId) : undefined;
+    return user ? { session: session as { jti: string }, user } : undefined;
+  };
+
+  const signInFirst = (reply: FastifyReply) => {
+    const verifier = randomBytes(32).toString("base64url");
+    const query = new URLSearchParams({
+      client_id: ACCOUNT_CLIENT_ID,
+      response_type: "code",
+      scope: "openid",
+      redirect_uri: `${config.issuer}/account/callback`,
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      state: randomBytes(12).toString("base64url"),
+    });
+    return reply.redirect(`${config.realmPath}/protocol/openid-connect/auth?${query}`, 302);
+  };
+
+  const show = (
+    reply: FastifyReply,
+    user: User,
+    sessionId: string,
+    extra: { error?: string; notice?: string } = {},
+    status = 200,
+  ) =>
+    sendHtml(
+      reply,
+      accountPage({
+        user: { username: user.username, name: user.name, email: user.email, roles: user.roles },
+        csrf: csrfFor(sessionId),
+        action: (what) => `${base}/${what}`,
+        homeUrl: `${config.publicUrl}/`,
+        logoutUrl: `${config.realmPath}/protocol/openid-connect/logout`,
+        ...extra,
+      }),
+      status,
+    );
+
+  app.get(base, async (request, reply) => {
+    const current = await currentSession(request, reply);
+    if (!current) return signInFirst(reply);
+    return show(reply, current.user, current.session.jti);
+  });
+
+  // The account pages only need the provider's session, which the sign-in made; the code is not used.
+  app.get(`${base}/callback`, async (_request, reply) => reply.redirect(base, 303));
+
+  const guarded = (
+    what: string,
+    action: (
+      user: User,
+      form: Form,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      sessionId: string,
+    ) => Promise<unknown>,
+  ) =>
+    app.post<{ Body: Form }>(`${base}/${what}`, async (request, reply) => {
+      const current = await currentSession(request, reply);
+      if (!current) return signInFirst(reply);
+      const form = request.body ?? {};
+      const expected = Buffer.from(csrfFor(current.session.jti));
+      const given = Buffer.from(form.csrf ?? "");
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        return show(
+          reply,
+          current.user,
+          current.session.jti,
+          { error: "The form has expired. Please try again." },
+          403,
+        );
+      try {
+        return await action(current.user, form, request, reply, current.session.jti);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return show(reply, current.user, current.session.jti, { error: error.message }, error.httpStatus);
+      }
+    });
+
+  const confirmPassword = async (user: User, password: string | undefined) => {
+    if (!(await checkCredentials(db, user.username, password ?? "")))
+      throw new ApiError(400, "invalid-input", "Wrong password", "Your current password is not correct.");
+  };
+
+  guarded("profile", async (user, form, _request, reply, sessionId) => {
+    const updated = await updateProfile(db, user.userId, {
+      name: form.name ?? user.name,
+      email: form.email ?? user.email,
+    });
+    return show(reply, updated, sessionId, { notice: "Your name and e-mail address are saved." });
+  });
+
+  guarded("password", async (user, form, _request, reply, sessionId) => {
+    await confirmPassword(user, form.current);
+    if ((form.password ?? "") !== (form.passwordConfirm ?? ""))
+      throw new ApiError(400, "invalid-input", "Passwords differ", "The two new passwords are not the same.");
+    await setPassword(db, user.userId, form.password ?? "");
+    return show(reply, user, sessionId, { notice: "Your password is changed." });
+  });
+
+  guarded("delete", async (user, form, request, reply) => {
+    await confirmPassword(user, form.current);
+    await deleteUser(db, user.userId);
+    await forgetSessionsOf(db, user.userId);
+    request.log.info({ event: "account-deleted", userId: user.userId }, "account deleted");
+    for (const name of ["OPENVERDE_SSO", "OPENVERDE_SSO.sig", "OPENVERDE_SSO.legacy"])
+      reply.header("set-cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    reply.header("set-cookie", `${SESSION_STATE_COOKIE}=; Path=${config.realmPath}; Max-Age=0; SameSite=Lax`);
+    return sendHtml(
+      reply,
+      messagePage({
+        title: "Your account is deleted",
+        message:
+          "Your Openverde account and your sign-in sessions are gone. Thank you for having been with us.",
+        link: { href: `${config.publicUrl}/`, text: "Back to Openverde" },
+      }),
+    );
+  });
+}

@@ -1,0 +1,12 @@
+import { Type } from "@fastify/type-provider-typebox";
+
+export const SubscriptionParams = Type.Object({
+  subscriptionId: Type.String({
+    format: "uuid",
+    description: "The id from the unsubscribe link of an e-mail: one address and one kind of e-mail.",
+  }),
+});
+
+export const UnsubscribeAnswer = Type.String({ description: "What happened, in words." });
+
+export const ErrorResponseRef = { $ref: "#/components/schemas/ErrorResponse" };

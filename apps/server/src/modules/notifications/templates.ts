@@ -1,0 +1,300 @@
+/**
+ * The copy of every kind of e-mail. Each template takes plain facts (names already looked up) and
+ * returns a MailContent; layout.ts gives it the product's look.
+ */
+import { findFramework } from "@openverde/frameworks";
+import type { MailContent, MailSection } from "./layout";
+
+/** The kinds of e-mail; an address unsubscribes from one kind at a time. */
+export const MAIL_KINDS = [
+  "DataRequestAnswered",
+  "PortfolioUpdates",
+  "OwnershipClaim",
+  "CompanyRoleAssigned",
+  "AccessRequested",
+  "DatasetRejected",
+  "SupportRequest",
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const frameworkLabel = (dataType: string): string => findFramework(dataType)?.label ?? dataType;
+
+const greet = (name: string | undefined) => (name?.trim() ? `Hello ${name.trim()},` : "Hello,");
+const base = (publicUrl: string) => publicUrl.replace(/\/$/, "");
+
+export const links = {
+  company: (publicUrl: string, companyId: string) => `${base(publicUrl)}/companies/${companyId}`,
+  companyUsers: (publicUrl: string, companyId: string) => `${base(publicUrl)}/companies/${companyId}/users`,
+  framework: (publicUrl: string, companyId: string, dataType: string) =>
+    `${base(publicUrl)}/companies/${companyId}/frameworks/${dataType}`,
+  dataset: (publicUrl: string, companyId: string, dataType: string, dataId: string) =>
+    `${base(publicUrl)}/companies/${companyId}/frameworks/${dataType}/${dataId}`,
+  request: (publicUrl: string, dataRequestId: string) => `${base(publicUrl)}/requests/${dataRequestId}`,
+  companyRequests: (publicUrl: string) => `${base(publicUrl)}/companyrequests`,
+  myDatasets: (publicUrl: string) => `${base(publicUrl)}/datasets`,
+  portfolios: (publicUrl: string) => `${base(publicUrl)}/portfolios`,
+  unsubscribe: (publicUrl: string, subscriptionId: string) =>
+    `${base(publicUrl)}/unsubscribe/${subscriptionId}`,
+};
+
+export interface DataRequestAnsweredFacts {
+  recipientName?: string;
+  companyId: string;
+  companyName: string;
+  dataType: string;
+  reportingPeriod: string;
+  dataRequestId: string;
+  dataId: string | null;
+}
+
+export function dataRequestAnswered(publicUrl: string, facts: DataRequestAnsweredFacts): MailContent {
+  const framework = frameworkLabel(facts.dataType);
+  return {
+    subject: `Your data request for ${facts.companyName} has been answered`,
+    preview: `${framework} data for ${facts.reportingPeriod} is now on Openverde.`,
+    greeting: greet(facts.recipientName),
+    paragraphs: [
+      `Good news: the data you asked for is now on Openverde. ${facts.companyName} has ${framework} data for the reporting period ${facts.reportingPeriod}.`,
+      "Please have a look and tell us whether it answers your request. You can mark the request as resolved, or reopen it if something is missing.",
+    ],
+    facts: [
+      { label: "Company", value: facts.companyName },
+      { label: "Framework", value: framework },
+      { label: "Reporting period", value: facts.reportingPeriod },
+    ],
+    action: {
+      label: "View the data",
+      url: facts.dataId
+        ? links.dataset(publicUrl, facts.companyId, facts.dataType, facts.dataId)
+        : links.request(publicUrl, facts.dataRequestId),
+    },
+    reason: "You get this e-mail because you asked Openverde for this data.",
+  };
+}
+
+export interface OwnershipClaimFacts {
+  recipientName?: string;
+  companyId: string;
+  companyName: string;
+  claimantName: string;
+  claimantEmail: string;
+  comment: string | null;
+}
+
+export function ownershipClaim(publicUrl: string, facts: OwnershipClaimFacts): MailContent {
+  return {
+    subject: `${facts.claimantName} claims ownership of ${facts.companyName}`,
+    preview: "A user would like to manage a company's profile and requests.",
+    greeting: greet(facts.recipientName),
+    paragraphs: [
+      `${facts.claimantName} (${facts.claimantEmail}) says they act for ${facts.companyName} and would like to become its company owner on Openverde.`,
+      "Please check the claim and, if it holds, give them the company owner role on the company's user page.",
+    ],
+    facts: [
+      { label: "Company", value: facts.companyName },
+      { label: "Claimed by", value: `${facts.claimantName} <${facts.claimantEmail}>` },
+      ...(facts.comment ? [{ label: "Their note", value: facts.comment }] : []),
+    ],
+    action: { label: "Review the company's users", url: links.companyUsers(publicUrl, facts.companyId) },
+    reason: "You get this e-mail because you are an Openverde administrator.",
+  };
+}
+
+const ROLE_WORDS: Record<string, string> = {
+  CompanyOwner: "company owner",
+  DataUploader: "data uploader",
+  MemberAdmin: "member administrator",
+  Member: "member",
+};
+
+const ROLE_MEANING: Record<string, string> = {
+  CompanyOwner:
+    "As its owner you can answer data requests for the company, decide who sees its private data, upload its data and manage its users.",
+  DataUploader: "As a data uploader you can upload framework data and reports for the company.",
+  MemberAdmin: "As a member administrator you can invite colleagues and manage the company's members.",
+  Member: "As a member you can follow the company's data and requests on Openverde.",
+};
+
+export interface CompanyRoleAssignedFacts {
+  recipientName?: string;
+  companyId: string;
+  companyName: string;
+  role: string;
+  assignedByName: string | undefined;
+}
+
+export function companyRoleAssigned(publicUrl: string, facts: CompanyRoleAssignedFacts): MailContent {
+  const role = ROLE_WORDS[facts.role] ?? facts.role;
+  return {
+    subject: `You are now ${/^[aeiou]/.test(role) ? "an" : "a"} ${role} of ${facts.companyName}`,
+    preview: `Your new role at ${facts.companyName} on Openverde.`,
+    greeting: greet(facts.recipientName),
+    paragraphs: [
+      facts.assignedByName
+        ? `${facts.assignedByName} has made you ${role} of ${facts.companyName} on Openverde.`
+        : `You are now ${role} of ${facts.companyName} on Openverde.`,
+      ROLE_MEANING[facts.role] ?? "You can now work on the company's data on Openverde.",
+    ],
+    facts: [
+      { label: "Company", value: facts.companyName },
+      { label: "Your role", value: role },
+    ],
+    action: { label: "Open the company", url: links.company(publicUrl, facts.companyId) },
+    reason: "You get this e-mail because your role at a company on Openverde changed.",
+  };
+}
+
+export interface AccessRequestedFacts {
+  recipientName?: string;
+  companyId: string;
+  companyName: string;
+  dataType: string;
+  reportingPeriod: string;
+  requesterName: string;
+  requesterEmail: string;
+}
+
+export function accessRequested(publicUrl: string, facts: AccessRequestedFacts): MailContent {
+  const framework = frameworkLabel(facts.dataType);
+  return {
+    subject: `${facts.requesterName} asks for access to ${facts.companyName}'s ${framework} data`,
+    preview: "Someone would like to see your company's private data.",
+    greeting: greet(facts.recipientName),
+    paragraphs: [
+      `${facts.requesterName} (${facts.requesterEmail}) would like to see the ${framework} data of ${facts.companyName} for ${facts.reportingPeriod}. This data is private: only people you grant access can see it.`,
+      "You decide: grant or decline the request on the page of requests for your companies.",
+    ],
+    facts: [
+      { label: "Company", value: facts.companyName },
+      { label: "Framework", value: framework },
+      { label: "Reporting period", value: facts.reportingPeriod },
+      { label: "Requested by", value: `${facts.requesterName} <${facts.requesterEmail}>` },
+    ],
+    action: { label: "Answer the request", url: links.companyRequests(publicUrl) },
+    reason: "You get this e-mail because you own this company on Openverde.",
+  };
+}
+
+export interface DatasetRejectedFacts {
+  recipientName?: string;
+  companyId: string;
+  companyName: string;
+  dataType: string;
+  reportingPeriod: string;
+  dataId: string;
+  comment: string | null;
+}
+
+export function datasetRejected(publicUrl: string, facts: DatasetRejectedFacts): MailContent {
+  const framework = frameworkLabel(facts.dataType);
+  return {
+    subject: `Your ${framework} dataset for ${facts.companyName} was not accepted`,
+    preview: "A reviewer has looked at your upload.",
+    greeting: greet(facts.recipientName),
+    paragraphs: [
+      `Thank you for uploading ${framework} data for ${facts.companyName} (${facts.reportingPeriod}). A reviewer has checked it and could not accept it as it is, so it is not shown as the company's data.`,
+      facts.comment
+        ? "The reviewer left a note, below. You are welcome to correct the data and upload it again."
+        : "You are welcome to check the data, correct it and upload it again.",
+    ],
+    facts: [
+      { label: "Company", value: facts.companyName },
+      { label: "Framework", value: framework },
+      { label: "Reporting period", value: facts.reportingPeriod },
+      ...(facts.comment ? [{ label: "Reviewer's note", value: facts.comment }] : []),
+    ],
+    action: {
+      label: "See the dataset",
+      url: links.dataset(publicUrl, facts.companyId, facts.dataType, facts.dataId),
+    },
+    reason: "You get this e-mail because you uploaded this dataset.",
+  };
+}
+
+export interface DigestEntry {
+  portfolioId: string;
+  portfolioName: string;
+  companyId: string;
+  companyName: string;
+  dataType: string;
+  reportingPeriod: string;
+  dataId: string;
+  isUpdate: boolean;
+}
+
+const FREQUENCY_WORDS: Record<string, string> = { Daily: "day", Weekly: "week", Monthly: "month" };
+
+/** One mail for all new and updated data of a period, grouped by portfolio and company. */
+export function portfolioUpdates(
+  publicUrl: string,
+  facts: { recipientName?: string; frequency: string; entries: DigestEntry[] },
+): MailContent {
+  const portfolios = new Map<string, { name: string; companies: Map<string, DigestEntry[]> }>();
+  for (const entry of facts.entries) {
+    let portfolio = portfolios.get(entry.portfolioId);
+    if (!portfolio) {
+      portfolio = { name: entry.portfolioName, companies: new Map() };
+      portfolios.set(entry.portfolioId, portfolio);
+    }
+    const list = portfolio.companies.get(entry.companyId) ?? [];
+    list.push(entry);
+    portfolio.companies.set(entry.companyId, list);
+  }
+  const sections: MailSection[] = [];
+  for (const portfolio of portfolios.values()) {
+    for (const [companyId, entries] of portfolio.companies) {
+      const first = entries[0] as DigestEntry;
+      entries.sort((a, b) =>
+        a.dataType === b.dataType
+          ? b.reportingPeriod.localeCompare(a.reportingPeriod)
+          : frameworkLabel(a.dataType).localeCompare(frameworkLabel(b.dataType)),
+      );
+      sections.push({
+        title: `${portfolio.name}: ${first.companyName}`,
+        url: links.company(publicUrl, companyId),
+        items: entries.map((entry) => ({
+          text: `${frameworkLabel(entry.dataType)} ${entry.reportingPeriod} (${entry.isUpdate ? "updated" : "new"})`,
+          url: links.dataset(publicUrl, entry.companyId, entry.dataType, entry.dataId),
+        })),
+      });
+    }
+  }
+  const count = facts.entries.length;
+  const period = FREQUENCY_WORDS[facts.frequency] ?? "period";
+  return {
+    subject: `New data in your portfolios: ${count} ${count === 1 ? "dataset" : "datasets"}`,
+    preview: `What changed for the companies you monitor this ${period}.`,
+    greeting: greet(facts.recipientName),
+    paragraphs: [
+      `Here is what is new for the companies you monitor on Openverde this ${period}: ${count} new or updated ${count === 1 ? "dataset" : "datasets"} in ${portfolios.size} ${portfolios.size === 1 ? "portfolio" : "portfolios"}.`,
+    ],
+    sections,
+    action: { label: "Open your portfolios", url: links.portfolios(publicUrl) },
+    reason: "You get this e-mail because you monitor portfolios on Openverde.",
+  };
+}
+
+export interface SupportRequestFacts {
+  recipientName?: string;
+  requesterName: string;
+  requesterEmail: string;
+  topic: string;
+  message: string;
+}
+
+export function supportRequest(_publicUrl: string, facts: SupportRequestFacts): MailContent {
+  return {
+    subject: `Support request: ${facts.topic}`,
+    preview: `${facts.requesterName} needs a hand with their portfolios.`,
+    greeting: greet(facts.recipientName),
+    paragraphs: [
+      `${facts.requesterName} (${facts.requesterEmail}) asked for help with their portfolios. Reply to this e-mail to answer them directly.`,
+      facts.message,
+    ],
+    facts: [
+      { label: "Topic", value: facts.topic },
+      { label: "From", value: `${facts.requesterName} <${facts.requesterEmail}>` },
+    ],
+    reason: "You get this e-mail because you are an Openverde administrator.",
+  };
+}

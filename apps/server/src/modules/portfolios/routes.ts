@@ -1,0 +1,275 @@
+import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsync } from "fastify";
+import type { ModuleContext } from "../../platform/module";
+import { COMPONENTS, PagingQuery, PortfolioIdParams, UserIdParams } from "./schemas";
+import {
+  allPortfolios,
+  createPortfolio,
+  deletePortfolio,
+  enrichedPortfolio,
+  ensureMonitoringScheduled,
+  exportPortfolio,
+  type MonitoringPatch,
+  type PortfolioExportRequest,
+  type PortfolioUpload,
+  patchMonitoring,
+  portfolioNamesOfCurrentUser,
+  portfoliosOfCurrentUser,
+  portfoliosOfUser,
+  readPortfolio,
+  replacePortfolio,
+  requestSupport,
+  toBasePortfolio,
+} from "./service";
+
+const TAGS = ["portfolio-controller"];
+const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
+const portfolioList = Type.Array(Type.Ref("BasePortfolio"));
+
+/**
+ * The /users operations. Paths that the reference writes with a trailing slash are registered that
+ * way (the router ignores trailing slashes, so both spellings answer).
+ */
+export const portfolioRoutes =
+  (context: ModuleContext): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    const { db } = context.database;
+    const { publicUrl } = context.config;
+    for (const schema of COMPONENTS) app.addSchema(schema);
+    await ensureMonitoringScheduled(db);
+
+    app.post(
+      "/portfolios/",
+      {
+        schema: {
+          operationId: "createPortfolio",
+          tags: TAGS,
+          summary: "Create a portfolio",
+          description:
+            "Builds the portfolio from company ids or identifiers (LEI, ISIN, ...). Identifiers that name no company are all listed in a 400 answer and nothing is stored. A monitored portfolio starts asking for missing data at once.",
+          body: Type.Ref("PortfolioUpload"),
+          security: SECURED,
+          response: { 201: Type.Ref("BasePortfolio") },
+        },
+      },
+      async (request, reply) => {
+        const row = await createPortfolio(db, request.actor, request.body as PortfolioUpload);
+        return reply.code(201).send(toBasePortfolio(row));
+      },
+    );
+
+    app.get(
+      "/portfolios/",
+      {
+        schema: {
+          operationId: "getAllPortfoliosForCurrentUser",
+          tags: TAGS,
+          summary: "List your portfolios",
+          security: SECURED,
+          response: { 200: portfolioList },
+        },
+      },
+      async (request) => (await portfoliosOfCurrentUser(db, request.actor)).map(toBasePortfolio),
+    );
+
+    app.get(
+      "/portfolios/names",
+      {
+        schema: {
+          operationId: "getAllPortfolioNamesForCurrentUser",
+          tags: TAGS,
+          summary: "List the names of your portfolios",
+          description: "An empty list means you have no portfolio yet.",
+          security: SECURED,
+          response: { 200: Type.Array(Type.Ref("BasePortfolioName")) },
+        },
+      },
+      async (request) => portfolioNamesOfCurrentUser(db, request.actor),
+    );
+
+    app.get(
+      "/portfolios/all",
+      {
+        schema: {
+          operationId: "getAllPortfolios",
+          tags: TAGS,
+          summary: "List every portfolio, a chunk at a time (admins)",
+          querystring: PagingQuery,
+          security: SECURED,
+          response: { 200: portfolioList },
+        },
+      },
+      async (request) => (await allPortfolios(db, request.actor, request.query)).map(toBasePortfolio),
+    );
+
+    app.get(
+      "/portfolios/users/:userId",
+      {
+        schema: {
+          operationId: "getPortfoliosForUser",
+          tags: TAGS,
+          summary: "List a user's portfolios (admins, or the user themselves)",
+          params: UserIdParams,
+          security: SECURED,
+          response: { 200: portfolioList },
+        },
+      },
+      async (request) =>
+        (await portfoliosOfUser(db, request.actor, request.params.userId)).map(toBasePortfolio),
+    );
+
+    app.post(
+      "/portfolios/support",
+      {
+        schema: {
+          operationId: "postSupportRequest",
+          tags: TAGS,
+          summary: "Ask the Openverde team for help with portfolios",
+          description:
+            "The request is kept and e-mailed to the administrators, who can answer you by e-mail.",
+          body: Type.Ref("SupportRequestData"),
+          security: SECURED,
+          response: { 200: Type.Unsafe<void>({ description: "The request was received." }) },
+        },
+      },
+      async (request, reply) => {
+        await requestSupport(
+          db,
+          request.actor,
+          publicUrl,
+          request.body as { topic: string; message: string },
+        );
+        return reply.code(200).send();
+      },
+    );
+
+    app.get(
+      "/portfolios/:portfolioId/",
+      {
+        schema: {
+          operationId: "getPortfolio",
+          tags: TAGS,
+          summary: "Read a portfolio",
+          description: "Only its owner and admins may read it (403 for anyone else).",
+          params: PortfolioIdParams,
+          security: SECURED,
+          response: { 200: Type.Ref("BasePortfolio") },
+        },
+      },
+      async (request) => toBasePortfolio(await readPortfolio(db, request.actor, request.params.portfolioId)),
+    );
+
+    app.put(
+      "/portfolios/:portfolioId/",
+      {
+        schema: {
+          operationId: "replacePortfolio",
+          tags: TAGS,
+          summary: "Replace a portfolio",
+          description: "Replaces name, companies and monitoring; the portfolio keeps its id and owner.",
+          params: PortfolioIdParams,
+          body: Type.Ref("PortfolioUpload"),
+          security: SECURED,
+          response: { 200: Type.Ref("BasePortfolio") },
+        },
+      },
+      async (request) =>
+        toBasePortfolio(
+          await replacePortfolio(
+            db,
+            request.actor,
+            request.params.portfolioId,
+            request.body as PortfolioUpload,
+          ),
+        ),
+    );
+
+    app.delete(
+      "/portfolios/:portfolioId/",
+      {
+        schema: {
+          operationId: "deletePortfolio",
+          tags: TAGS,
+          summary: "Delete a portfolio",
+          params: PortfolioIdParams,
+          security: SECURED,
+          response: { 204: Type.Unsafe<void>({ description: "The portfolio is gone." }) },
+        },
+      },
+      async (request, reply) => {
+        await deletePortfolio(db, request.actor, request.params.portfolioId);
+        return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      "/portfolios/:portfolioId/enriched-portfolio",
+      {
+        schema: {
+          operationId: "getEnrichedPortfolio",
+          tags: TAGS,
+          summary: "Read a portfolio with what data there is for its companies",
+          description:
+            "Per company: name, sector, country, the address of its page and, per framework with data you may see, the address of that data and its reporting periods.",
+          params: PortfolioIdParams,
+          security: SECURED,
+          response: { 200: Type.Ref("EnrichedPortfolio") },
+        },
+      },
+      async (request) => enrichedPortfolio(db, request.actor, publicUrl, request.params.portfolioId),
+    );
+
+    app.patch(
+      "/portfolios/:portfolioId/monitoring",
+      {
+        schema: {
+          operationId: "patchMonitoring",
+          tags: TAGS,
+          summary: "Switch monitoring of a portfolio on or off, or change it",
+          description:
+            "A monitored portfolio asks, in its owner's name, for the monitored frameworks' data of its companies for the reporting periods in the time window, where no data and no request exist yet; it does so now and again every day. New data is reported by e-mail at the chosen frequency.",
+          params: PortfolioIdParams,
+          body: Type.Ref("PortfolioMonitoringPatch"),
+          security: SECURED,
+          response: { 200: Type.Ref("BasePortfolio") },
+        },
+      },
+      async (request) =>
+        toBasePortfolio(
+          await patchMonitoring(
+            db,
+            request.actor,
+            request.params.portfolioId,
+            request.body as MonitoringPatch,
+          ),
+        ),
+    );
+
+    app.post(
+      "/portfolios/:portfolioId/export-jobs",
+      {
+        schema: {
+          operationId: "exportPortfolio",
+          tags: TAGS,
+          summary: "Start downloading the portfolio's newest data (an Openverde addition)",
+          description:
+            "Queues one export per framework of the newest active dataset of each company, as CSV, Excel or JSON. Follow each job at /api/export/{exportJobId}/state and fetch the file at /api/export/{exportJobId}/download.",
+          params: PortfolioIdParams,
+          body: Type.Ref("PortfolioExportRequest"),
+          security: SECURED,
+          response: { 200: Type.Ref("PortfolioExportJobs") },
+        },
+      },
+      async (request) => {
+        const body = request.body as Partial<PortfolioExportRequest> &
+          Pick<PortfolioExportRequest, "frameworks" | "fileFormat">;
+        return exportPortfolio(db, request.actor, request.params.portfolioId, {
+          frameworks: body.frameworks,
+          fileFormat: body.fileFormat,
+          keepValueFieldsOnly: body.keepValueFieldsOnly ?? true,
+          includeAliases: body.includeAliases ?? true,
+        });
+      },
+    );
+  };

@@ -1,0 +1,24 @@
+import type { ServerModule } from "../../platform/module";
+import { qaRoutes } from "./routes";
+import { trackDataset } from "./service";
+
+export {
+  DATASET_ACCEPTED,
+  DATASET_REJECTED,
+  type DatasetAcceptedPayload,
+  type DatasetRejectedPayload,
+} from "./service";
+
+export const qaModule: ServerModule = {
+  name: "qa",
+  migrationsDir: new URL("./migrations", import.meta.url).pathname,
+  routes: qaRoutes,
+  events: () => ({
+    // Every upload enters review: its review record starts with the upload itself.
+    "dataset.uploaded": [
+      async (event, trx) => {
+        await trackDataset(trx, (event.payload as { dataId: string }).dataId);
+      },
+    ],
+  }),
+};

@@ -1,0 +1,139 @@
+/**
+ * Everything the qa module asks of other modules, in one place: the datasets module (meta
+ * information, data points, recording verdicts), the companies register (names) and the community
+ * module (priorities of data requests). Each call goes through the other module's exported service.
+ */
+import * as community from "../community/service";
+import * as companies from "../companies/service";
+import * as datasets from "../datasets/service";
+import type { AnyExecutor, QaStatus } from "./store";
+
+// biome-ignore lint/suspicious/noExplicitAny: the neighbour modules accept any module's executor.
+type Executor = any;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+// ---- datasets ----------------------------------------------------------------------------------
+
+export interface DatasetFacts {
+  dataId: string;
+  companyId: string;
+  dataType: string;
+  reportingPeriod: string;
+  uploaderUserId: string | null;
+  uploadTime: number;
+  qaStatus: QaStatus;
+  currentlyActive: boolean;
+}
+
+export interface DataPointFacts {
+  dataPointId: string;
+  dataId: string;
+  dataType: string;
+  dataPointType: string;
+  companyId: string;
+  reportingPeriod: string;
+  qaStatus: QaStatus;
+  uploaderUserId: string | null;
+  uploadTime: number;
+}
+
+export async function datasetFacts(db: AnyExecutor, dataId: string): Promise<DatasetFacts | undefined> {
+  if (!isUuid(dataId)) return undefined;
+  return datasets.getDatasetMeta(db as Executor, dataId);
+}
+
+export async function dataPointsOfDataset(db: AnyExecutor, dataId: string): Promise<DataPointFacts[]> {
+  return datasets.listDataPoints(db as Executor, { dataId, limit: 1_000_000 });
+}
+
+export async function dataPointFacts(
+  db: AnyExecutor,
+  dataPointId: string,
+): Promise<DataPointFacts | undefined> {
+  if (!isUuid(dataPointId)) return undefined;
+  return datasets.getDataPoint(db as Executor, dataPointId);
+}
+
+/**
+ * Records a dataset verdict with the datasets module inside our transaction: its status, the data
+ * points' statuses with `overwriteDataPointQaStatus`, and the active dataset of its dimension.
+ */
+export async function recordDatasetVerdict(
+  trx: AnyExecutor,
+  dataId: string,
+  qaStatus: QaStatus,
+  options: { overwriteDataPointQaStatus: boolean; reviewerUserId: string },
+): Promise<DatasetFacts | undefined> {
+  return datasets.recordQaVerdict(trx as Executor, dataId, qaStatus, options);
+}
+
+export async function recordDataPointVerdict(
+  trx: AnyExecutor,
+  dataPointId: string,
+  qaStatus: QaStatus,
+): Promise<void> {
+  await datasets.setDataPointQaStatus(trx as Executor, dataPointId, qaStatus);
+}
+
+// ---- companies ---------------------------------------------------------------------------------
+
+/** Company names by id; unknown ids are left out. */
+export async function companyNames(
+  db: AnyExecutor,
+  companyIds: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(companyIds)].filter(isUuid);
+  if (ids.length === 0) return new Map();
+  return companies.getCompanyNames(db as Executor, ids);
+}
+
+// ---- community ---------------------------------------------------------------------------------
+
+/** The wire priority of a data request: lower is more urgent, 1 is the most urgent. */
+const PRIORITY_RANK: Record<string, number> = { Urgent: 1, High: 2, Baseline: 3, Low: 4 };
+
+export interface Dimension {
+  companyId: string;
+  dataType: string;
+  reportingPeriod: string;
+}
+
+export const dimensionKey = (dimension: Dimension): string =>
+  `${dimension.companyId}/${dimension.dataType}/${dimension.reportingPeriod}`;
+
+/**
+ * For each dimension, the most urgent priority among data requests still waiting for that data
+ * (open or being processed), as the wire number; dimensions nobody is waiting for are left out.
+ */
+export async function waitingRequestPriorities(
+  db: AnyExecutor,
+  dimensions: readonly Dimension[],
+): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  if (dimensions.length === 0) return result;
+  const wanted = new Set(dimensions.map(dimensionKey));
+  let requests: Awaited<ReturnType<typeof community.findDataRequests>>;
+  try {
+    requests = await community.findDataRequests(db as Executor, {
+      companyIds: [...new Set(dimensions.map((d) => d.companyId))],
+      dataTypes: [...new Set(dimensions.map((d) => d.dataType))],
+      reportingPeriods: [...new Set(dimensions.map((d) => d.reportingPeriod))],
+      states: ["Open", "Processing"],
+    });
+  } catch (error) {
+    // Without the community module (its tables are missing) nobody can be waiting for data.
+    if ((error as { code?: string }).code === "42P01") return result;
+    throw error;
+  }
+  for (const request of requests) {
+    const key = dimensionKey(request);
+    if (!wanted.has(key)) continue;
+    const rank = PRIORITY_RANK[request.priority];
+    if (rank === undefined) continue;
+    const best = result.get(key);
+    if (best === undefined || rank < best) result.set(key, rank);
+  }
+  return result;
+}

@@ -1,0 +1,467 @@
+/**
+ * SQL for the qa module's own tables (migrations/001_create_qa_tables.sql), nothing else.
+ */
+import { type Generated, type Kysely, type SelectQueryBuilder, sql, type Transaction } from "kysely";
+
+export type QaStatus = "Pending" | "Accepted" | "Rejected";
+export const QA_STATUSES: readonly QaStatus[] = ["Pending", "Accepted", "Rejected"];
+
+// A type alias (not an interface), so it fits Kysely's table-record constraint.
+export type QaTables = {
+  qa_dataset: {
+    data_id: string;
+    company_id: string;
+    data_type: string;
+    reporting_period: string;
+    uploader_user_id: string | null;
+    upload_time: number;
+    qa_status: QaStatus;
+    version: Generated<number>;
+    status_time: number;
+    status_user_id: string | null;
+    comment: string | null;
+  };
+  qa_dataset_review: {
+    review_id: string;
+    data_id: string;
+    seq: Generated<number>;
+    qa_status: QaStatus;
+    previous_qa_status: QaStatus | null;
+    user_id: string | null;
+    is_upload: Generated<boolean>;
+    comment: string | null;
+    overwrite_data_points: Generated<boolean>;
+    reviewed_at: number;
+  };
+  qa_data_point_review: {
+    review_id: string;
+    data_point_id: string;
+    seq: Generated<number>;
+    data_id: string;
+    company_id: string;
+    data_type: string;
+    data_point_type: string;
+    reporting_period: string;
+    upload_time: number;
+    qa_status: QaStatus;
+    user_id: string | null;
+    is_upload: Generated<boolean>;
+    comment: string | null;
+    dataset_review_id: string | null;
+    reviewed_at: number;
+    latest: Generated<boolean>;
+  };
+};
+
+export type QaDb = Kysely<QaTables> | Transaction<QaTables>;
+/** Any executor: the platform's Kysely, another module's view of it, or a transaction. */
+// biome-ignore lint/suspicious/noExplicitAny: any module's Kysely or transaction is accepted here.
+export type AnyExecutor = Kysely<any> | Transaction<any>;
+
+export const qaDb = (db: AnyExecutor): QaDb =>
+  (db as Kysely<Record<string, never>>).withTables<QaTables>() as unknown as QaDb;
+
+// ---- datasets ----------------------------------------------------------------------------------
+
+export interface QaDatasetRow {
+  dataId: string;
+  companyId: string;
+  dataType: string;
+  reportingPeriod: string;
+  uploaderUserId: string | null;
+  uploadTime: number;
+  qaStatus: QaStatus;
+  version: number;
+  statusTime: number;
+  statusUserId: string | null;
+  comment: string | null;
+}
+
+const datasetColumns = [
+  "data_id as dataId",
+  "company_id as companyId",
+  "data_type as dataType",
+  "reporting_period as reportingPeriod",
+  "uploader_user_id as uploaderUserId",
+  "upload_time as uploadTime",
+  "qa_status as qaStatus",
+  "version",
+  "status_time as statusTime",
+  "status_user_id as statusUserId",
+  "comment",
+] as const;
+
+function toDatasetRow(row: Record<string, unknown>): QaDatasetRow {
+  return {
+    dataId: String(row.dataId),
+    companyId: String(row.companyId),
+    dataType: String(row.dataType),
+    reportingPeriod: String(row.reportingPeriod),
+    uploaderUserId: (row.uploaderUserId as string | null) ?? null,
+    uploadTime: Number(row.uploadTime),
+    qaStatus: row.qaStatus as QaStatus,
+    version: Number(row.version),
+    statusTime: Number(row.statusTime),
+    statusUserId: (row.statusUserId as string | null) ?? null,
+    comment: (row.comment as string | null) ?? null,
+  };
+}
+
+/** Starts tracking a dataset; false when it is tracked already. */
+export async function insertDatasetIfMissing(
+  db: QaDb,
+  row: Omit<QaDatasetRow, "version" | "statusTime" | "statusUserId" | "comment">,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto("qa_dataset")
+    .values({
+      data_id: row.dataId,
+      company_id: row.companyId,
+      data_type: row.dataType,
+      reporting_period: row.reportingPeriod,
+      uploader_user_id: row.uploaderUserId,
+      upload_time: row.uploadTime,
+      qa_status: row.qaStatus,
+      status_time: row.uploadTime,
+      status_user_id: row.uploaderUserId,
+      comment: null,
+    })
+    .onConflict((oc) => oc.column("data_id").doNothing())
+    .returning("data_id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findDataset(db: QaDb, dataId: string): Promise<QaDatasetRow | undefined> {
+  const row = await db
+    .selectFrom("qa_dataset")
+    .select(datasetColumns)
+    .where("data_id", "=", dataId)
+    .executeTakeFirst();
+  return row ? toDatasetRow(row) : undefined;
+}
+
+/**
+ * Reads the dataset's review state and locks its row until the transaction ends: a second verdict
+ * on the same dataset waits here and then sees what the first one wrote.
+ */
+export async function lockDataset(trx: QaDb, dataId: string): Promise<QaDatasetRow | undefined> {
+  const row = await trx
+    .selectFrom("qa_dataset")
+    .select(datasetColumns)
+    .where("data_id", "=", dataId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? toDatasetRow(row) : undefined;
+}
+
+/** Writes a new review state, only over the version it was decided on; false when that has changed. */
+export async function updateDatasetState(
+  trx: QaDb,
+  dataId: string,
+  expectedVersion: number,
+  state: { qaStatus: QaStatus; statusTime: number; statusUserId: string; comment: string | null },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("qa_dataset")
+    .set((eb) => ({
+      qa_status: state.qaStatus,
+      status_time: state.statusTime,
+      status_user_id: state.statusUserId,
+      comment: state.comment,
+      version: eb("version", "+", 1),
+    }))
+    .where("data_id", "=", dataId)
+    .where("version", "=", expectedVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface DatasetReviewEntry {
+  reviewId: string;
+  dataId: string;
+  qaStatus: QaStatus;
+  previousQaStatus: QaStatus | null;
+  userId: string | null;
+  isUpload: boolean;
+  comment: string | null;
+  overwriteDataPoints: boolean;
+  reviewedAt: number;
+}
+
+export async function insertDatasetReview(trx: QaDb, entry: DatasetReviewEntry): Promise<void> {
+  await trx
+    .insertInto("qa_dataset_review")
+    .values({
+      review_id: entry.reviewId,
+      data_id: entry.dataId,
+      qa_status: entry.qaStatus,
+      previous_qa_status: entry.previousQaStatus,
+      user_id: entry.userId,
+      is_upload: entry.isUpload,
+      comment: entry.comment,
+      overwrite_data_points: entry.overwriteDataPoints,
+      reviewed_at: entry.reviewedAt,
+    })
+    .execute();
+}
+
+/** The review history of a dataset, oldest first. */
+export async function datasetHistory(db: QaDb, dataId: string): Promise<DatasetReviewEntry[]> {
+  const rows = await db
+    .selectFrom("qa_dataset_review")
+    .select([
+      "review_id as reviewId",
+      "data_id as dataId",
+      "qa_status as qaStatus",
+      "previous_qa_status as previousQaStatus",
+      "user_id as userId",
+      "is_upload as isUpload",
+      "comment",
+      "overwrite_data_points as overwriteDataPoints",
+      "reviewed_at as reviewedAt",
+    ])
+    .where("data_id", "=", dataId)
+    .orderBy("seq")
+    .execute();
+  return rows.map((row) => ({ ...row, isUpload: Boolean(row.isUpload), reviewedAt: Number(row.reviewedAt) }));
+}
+
+export interface DatasetFilter {
+  dataTypes?: readonly string[];
+  reportingPeriods?: readonly string[];
+  qaStatus?: QaStatus;
+  /** Only datasets of these companies (after a company name filter). */
+  companyIds?: readonly string[];
+}
+
+type DatasetQuery<O> = SelectQueryBuilder<QaTables, "qa_dataset", O>;
+
+function applyDatasetFilter<O>(query: DatasetQuery<O>, filter: DatasetFilter): DatasetQuery<O> {
+  let q = query;
+  if (filter.dataTypes && filter.dataTypes.length > 0) q = q.where("data_type", "in", [...filter.dataTypes]);
+  if (filter.reportingPeriods && filter.reportingPeriods.length > 0)
+    q = q.where("reporting_period", "in", [...filter.reportingPeriods]);
+  if (filter.qaStatus) q = q.where("qa_status", "=", filter.qaStatus);
+  if (filter.companyIds) q = q.where(sql<boolean>`company_id = any(${[...filter.companyIds]}::uuid[])`);
+  return q;
+}
+
+/** Datasets by filter, oldest upload first. */
+export async function searchDatasets(
+  db: QaDb,
+  filter: DatasetFilter,
+  paging: { limit: number; offset: number },
+): Promise<QaDatasetRow[]> {
+  const rows = await applyDatasetFilter(db.selectFrom("qa_dataset").select(datasetColumns), filter)
+    .orderBy("upload_time")
+    .orderBy("data_id")
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  return rows.map(toDatasetRow);
+}
+
+export async function countDatasets(db: QaDb, filter: DatasetFilter): Promise<number> {
+  const row = await applyDatasetFilter(
+    db.selectFrom("qa_dataset").select((eb) => eb.fn.countAll<number>().as("n")),
+    filter,
+  ).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The companies that have datasets matching the filter. */
+export async function companyIdsOf(db: QaDb, filter: DatasetFilter): Promise<string[]> {
+  const rows = await applyDatasetFilter(
+    db.selectFrom("qa_dataset").select("company_id").distinct(),
+    filter,
+  ).execute();
+  return rows.map((row) => row.company_id);
+}
+
+// ---- data points -------------------------------------------------------------------------------
+
+export interface DataPointEntry {
+  reviewId: string;
+  dataPointId: string;
+  seq: number;
+  dataId: string;
+  companyId: string;
+  dataType: string;
+  dataPointType: string;
+  reportingPeriod: string;
+  uploadTime: number;
+  qaStatus: QaStatus;
+  userId: string | null;
+  isUpload: boolean;
+  comment: string | null;
+  datasetReviewId: string | null;
+  reviewedAt: number;
+}
+
+export type NewDataPointEntry = Omit<DataPointEntry, "seq">;
+
+const dataPointColumns = [
+  "review_id as reviewId",
+  "data_point_id as dataPointId",
+  "seq",
+  "data_id as dataId",
+  "company_id as companyId",
+  "data_type as dataType",
+  "data_point_type as dataPointType",
+  "reporting_period as reportingPeriod",
+  "upload_time as uploadTime",
+  "qa_status as qaStatus",
+  "user_id as userId",
+  "is_upload as isUpload",
+  "comment",
+  "dataset_review_id as datasetReviewId",
+  "reviewed_at as reviewedAt",
+] as const;
+
+function toDataPointEntry(row: Record<string, unknown>): DataPointEntry {
+  return {
+    reviewId: String(row.reviewId),
+    dataPointId: String(row.dataPointId),
+    seq: Number(row.seq),
+    dataId: String(row.dataId),
+    companyId: String(row.companyId),
+    dataType: String(row.dataType),
+    dataPointType: String(row.dataPointType),
+    reportingPeriod: String(row.reportingPeriod),
+    uploadTime: Number(row.uploadTime),
+    qaStatus: row.qaStatus as QaStatus,
+    userId: (row.userId as string | null) ?? null,
+    isUpload: Boolean(row.isUpload),
+    comment: (row.comment as string | null) ?? null,
+    datasetReviewId: (row.datasetReviewId as string | null) ?? null,
+    reviewedAt: Number(row.reviewedAt),
+  };
+}
+
+/** Adds new current entries for data points; their previous entries must have been retired first. */
+export async function insertDataPointEntries(
+  trx: QaDb,
+  entries: readonly NewDataPointEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await sql`insert into qa_data_point_review (review_id, data_point_id, data_id, company_id, data_type, data_point_type,
+      reporting_period, upload_time, qa_status, user_id, is_upload, comment, dataset_review_id, reviewed_at, latest)
+    select e.review_id, e.data_point_id, e.data_id, e.company_id, e.data_type, e.data_point_type, e.reporting_period,
+      e.upload_time, e.qa_status, e.user_id, e.is_upload, e.comment, e.dataset_review_id, e.reviewed_at, true
+    from unnest(
+      ${entries.map((e) => e.reviewId)}::uuid[], ${entries.map((e) => e.dataPointId)}::uuid[],
+      ${entries.map((e) => e.dataId)}::uuid[], ${entries.map((e) => e.companyId)}::uuid[],
+      ${entries.map((e) => e.dataType)}::text[], ${entries.map((e) => e.dataPointType)}::text[],
+      ${entries.map((e) => e.reportingPeriod)}::text[], ${entries.map((e) => e.uploadTime)}::bigint[],
+      ${entries.map((e) => e.qaStatus)}::text[], ${entries.map((e) => e.userId)}::text[],
+      ${entries.map((e) => e.isUpload)}::boolean[], ${entries.map((e) => e.comment)}::text[],
+      ${entries.map((e) => e.datasetReviewId)}::uuid[], ${entries.map((e) => e.reviewedAt)}::bigint[]
+    ) as e(review_id, data_point_id, data_id, company_id, data_type, data_point_type, reporting_period, upload_time,
+      qa_status, user_id, is_upload, comment, dataset_review_id, reviewed_at)`.execute(trx);
+}
+
+/** Retires the current entries of all data points of a dataset; returns them. */
+export async function retireDataPointEntriesOf(trx: QaDb, dataId: string): Promise<DataPointEntry[]> {
+  const rows = await trx
+    .updateTable("qa_data_point_review")
+    .set({ latest: false })
+    .where("data_id", "=", dataId)
+    .where("latest", "=", true)
+    .returning(dataPointColumns)
+    .execute();
+  return rows.map(toDataPointEntry);
+}
+
+/** The current entry of a data point; with `lock` its row stays locked until the transaction ends. */
+export async function currentDataPointEntry(
+  db: QaDb,
+  dataPointId: string,
+  lock = false,
+): Promise<DataPointEntry | undefined> {
+  let query = db
+    .selectFrom("qa_data_point_review")
+    .select(dataPointColumns)
+    .where("data_point_id", "=", dataPointId)
+    .where("latest", "=", true);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? toDataPointEntry(row) : undefined;
+}
+
+/** Retires the current entry only if it is still the one the verdict was decided on. */
+export async function retireDataPointEntry(trx: QaDb, reviewId: string): Promise<boolean> {
+  const result = await trx
+    .updateTable("qa_data_point_review")
+    .set({ latest: false })
+    .where("review_id", "=", reviewId)
+    .where("latest", "=", true)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Every entry of a data point, newest first. */
+export async function dataPointHistory(db: QaDb, dataPointId: string): Promise<DataPointEntry[]> {
+  const rows = await db
+    .selectFrom("qa_data_point_review")
+    .select(dataPointColumns)
+    .where("data_point_id", "=", dataPointId)
+    .orderBy("seq", "desc")
+    .execute();
+  return rows.map(toDataPointEntry);
+}
+
+export interface DataPointFilter {
+  companyId?: string;
+  /** A framework: data points of its datasets. */
+  dataType?: string;
+  /** A data point type. */
+  dataPointType?: string;
+  reportingPeriod?: string;
+  qaStatus?: QaStatus;
+  /** Only the current entry of each data point (otherwise every entry). */
+  onlyCurrent: boolean;
+}
+
+/** Data point review entries by filter, newest first. */
+export async function searchDataPointEntries(
+  db: QaDb,
+  filter: DataPointFilter,
+  paging: { limit: number; offset: number },
+): Promise<DataPointEntry[]> {
+  let query = db.selectFrom("qa_data_point_review").select(dataPointColumns);
+  if (filter.onlyCurrent) query = query.where("latest", "=", true);
+  if (filter.companyId !== undefined)
+    query = query.where(sql<boolean>`company_id = ${filter.companyId}::uuid`);
+  if (filter.dataType !== undefined) query = query.where("data_type", "=", filter.dataType);
+  if (filter.dataPointType !== undefined) query = query.where("data_point_type", "=", filter.dataPointType);
+  if (filter.reportingPeriod !== undefined)
+    query = query.where("reporting_period", "=", filter.reportingPeriod);
+  if (filter.qaStatus !== undefined) query = query.where("qa_status", "=", filter.qaStatus);
+  const rows = await query
+    .orderBy("reviewed_at", "desc")
+    .orderBy("seq", "desc")
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  return rows.map(toDataPointEntry);
+}
+
+/** Data points awaiting review, newest upload first. */
+export async function dataPointQueue(
+  db: QaDb,
+  paging: { limit: number; offset: number },
+): Promise<DataPointEntry[]> {
+  const rows = await db
+    .selectFrom("qa_data_point_review")
+    .select(dataPointColumns)
+    .where("latest", "=", true)
+    .where("qa_status", "=", "Pending")
+    .orderBy("upload_time", "desc")
+    .orderBy("data_id")
+    .orderBy("data_point_type")
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  return rows.map(toDataPointEntry);
+}

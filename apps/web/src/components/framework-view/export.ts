@@ -1,0 +1,54 @@
+/**
+ * What a framework view shows, as a grid of text: one row per data point, one column per dataset.
+ * Written as CSV (UTF-8 with byte order mark, so spreadsheet programs read umlauts) or as a minimal
+ * Office Open XML workbook.
+ */
+import { type ComparisonModel, cellText } from "./model";
+import { writeXlsx } from "./xlsx";
+
+export function columnHeading(column: ComparisonModel["columns"][number]): string {
+  const parts = [column.label];
+  if (column.qaStatus && column.qaStatus !== "Accepted") parts.push(column.qaStatus);
+  if (column.currentlyActive === false) parts.push("inactive");
+  return parts.join(" ");
+}
+
+export function exportGrid(model: ComparisonModel): string[][] {
+  const header = ["Category", "Sub-category", "Data point", "Unit", ...model.columns.map(columnHeading)];
+  const rows: string[][] = [header];
+  for (const section of model.sections) {
+    for (const subsection of section.subsections) {
+      for (const row of subsection.rows) {
+        rows.push([section.label, subsection.label, row.label, row.unit ?? "", ...row.cells.map(cellText)]);
+      }
+    }
+  }
+  return rows;
+}
+
+function csvField(text: string): string {
+  // A leading = + - @ would make a spreadsheet evaluate the text as a formula.
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  return /[",\r\n;]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function toCsv(grid: string[][]): string {
+  return `\uFEFF${grid.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+}
+
+export function toXlsx(grid: string[][], sheetName: string): Uint8Array {
+  return writeXlsx(grid, sheetName);
+}
+
+/** A file name without characters that file systems refuse. */
+export function safeFileName(text: string): string {
+  return (
+    text
+      .replace(/[<>:"/\\|?*]+/g, " ")
+      .split("")
+      .filter((char) => char.charCodeAt(0) >= 32)
+      .join("")
+      .replace(/\s+/g, "_")
+      .replace(/[._]+$/, "") || "data"
+  );
+}

@@ -1,0 +1,25 @@
+export { DataSourceLink } from "./DataSourceLink";
+export {
+  type DocumentLoader,
+  DocumentOpenerProvider,
+  useDocumentLoader,
+  useDocumentOpener,
+} from "./document-opener";
+export {
+  type DocumentRequest,
+  documentAddress,
+  firstCitedPage,
+  toDocumentRequest,
+} from "./document-reference";
+export { exportGrid, toCsv, toXlsx } from "./export";
+export { FrameworkView, type FrameworkViewProps, QaStatusTag } from "./FrameworkView";
+export {
+  buildComparison,
+  type ComparisonModel,
+  cellPlaceholder,
+  compareColumns,
+  type DatasetColumn,
+  NO_DATA_PROVIDED,
+  ONLY_AUXILIARY_DATA_PROVIDED,
+} from "./model";
+export { valueTable } from "./structured-value";

@@ -1,0 +1,357 @@
+/**
+ * Company search benchmark: loads a generated register, starts the real server, runs the mixed
+ * query set over HTTP with concurrent clients, then runs the naive search (trigram GIN indexes with
+ * ILIKE '%term%' unions) on the same data with the same mix, and reports both.
+ *
+ *   npm run bench -- companies-search [--database-url postgres://root@127.0.0.1:5432/postgres]
+ *     [--companies N] [--clients 8] [--requests 8000] [--naive-requests 800] [--keep]
+ *
+ * With --database-url a fresh database is created on that server (and dropped at the end unless
+ * --keep); without it the embedded database is used in a temporary directory.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "kysely";
+import pg from "pg";
+import { importRecords } from "../../apps/server/src/modules/companies/gleif";
+import { attachIsins } from "../../apps/server/src/modules/companies/store";
+import { composition, migrationSources } from "../../apps/server/src/modules/registry";
+import { type Database, openDatabase } from "../../apps/server/src/platform/db/database";
+import { migrate } from "../../apps/server/src/platform/db/migrations";
+import { generateRegister, queryMix } from "./generate";
+
+const { values: flags } = parseArgs({
+  options: {
+    "database-url": { type: "string" },
+    companies: { type: "string" },
+    clients: { type: "string", default: "8" },
+    requests: { type: "string", default: "8000" },
+    "naive-requests": { type: "string", default: "800" },
+    "chunk-size": { type: "string", default: "100" },
+    keep: { type: "boolean", default: false },
+  },
+});
+
+const serverUrl = flags["database-url"];
+const companies = Number(flags.companies ?? (serverUrl ? 1_000_000 : 100_000));
+const clients = Number(flags.clients);
+const requests = Number(flags.requests);
+const naiveRequests = Number(flags["naive-requests"]);
+const chunkSize = Number(flags["chunk-size"]);
+const repoRoot = resolve(import.meta.dirname, "../..");
+
+const log = (message: string) => process.stdout.write(`${message}\n`);
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Target {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  cleanup(): Promise<void>;
+}
+
+async function prepareTarget(): Promise<Target> {
+  const dataDir = mkdtempSync(join(tmpdir(), "openverde-bench-"));
+  if (!serverUrl) {
+    return {
+      databaseUrl: undefined,
+      dataDir,
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `openverde_bench_${Date.now().toString(36)}`;
+  await withAdmin(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  log(`database ${name} created on ${url.host}`);
+  return {
+    databaseUrl: url.toString(),
+    dataDir,
+    cleanup: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (flags.keep) {
+        log(`kept database ${name}`);
+        return;
+      }
+      await withAdmin(serverUrl, async (client) => {
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
+      log(`database ${name} dropped`);
+    },
+  };
+}
+
+const open = (target: Target): Promise<Database> =>
+  openDatabase({
+    dataDir: target.dataDir,
+    databaseUrl: target.databaseUrl,
+    purpose: "companies-search bench",
+  });
+
+async function load(target: Target) {
+  const database = await open(target);
+  try {
+    await migrate(database.db, migrationSources(composition));
+    log(`loading ${companies.toLocaleString("en")} companies ...`);
+    const isins: { lei: string; isin: string }[] = [];
+    let lastReport = performance.now();
+    const records = (async function* () {
+      for await (const company of generateRegister(companies)) {
+        if (company.isin) isins.push({ lei: company.lei, isin: company.isin });
+        yield company;
+      }
+    })();
+    let indexSeconds = 0;
+    const summary = await importRecords(database.db, records, {
+      batchSize: 5000,
+      deferIndexes: "auto",
+      indexBuildParallelism: database.kind === "server" ? 2 : 1,
+      relaxedCommit: database.kind === "server",
+      onIndexBuild: (phase, seconds) => {
+        if (phase === "done") indexSeconds = seconds;
+      },
+      onBatch: (progress) => {
+        if (performance.now() - lastReport > 10_000) {
+          lastReport = performance.now();
+          log(`  ${progress.added.toLocaleString("en")} added`);
+        }
+      },
+    });
+    const importRate = summary.records / summary.seconds;
+    log(
+      `import: ${summary.records.toLocaleString("en")} companies in ${summary.seconds.toFixed(1)} s = ${Math.round(importRate).toLocaleString("en")} companies/s (${summary.added} added; of the time ${indexSeconds.toFixed(1)} s building the search indexes)`,
+    );
+    const isinStart = performance.now();
+    for (let index = 0; index < isins.length; index += 10_000) {
+      const slice = isins.slice(index, index + 10_000);
+      await database.db.transaction().execute((trx) => attachIsins(trx, slice));
+    }
+    const isinSeconds = (performance.now() - isinStart) / 1000;
+    log(`ISINs: ${isins.length.toLocaleString("en")} attached in ${isinSeconds.toFixed(1)} s`);
+    const vacuumStart = performance.now();
+    await sql`vacuum analyze`.execute(database.db);
+    log(`vacuum analyze: ${((performance.now() - vacuumStart) / 1000).toFixed(1)} s`);
+    return { importRate, importSeconds: summary.seconds, indexSeconds, isins: isins.length };
+  } finally {
+    await database.close();
+  }
+}
+
+function percentile(sorted: number[], share: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] as number;
+}
+
+interface RunResult {
+  latencies: number[];
+  seconds: number;
+  byKind: Map<string, number[]>;
+  errors: number;
+}
+
+/** Runs the queries with `clients` concurrent callers, each taking the next query until none are left. */
+async function drive(
+  queries: { kind: string; text: string }[],
+  call: (text: string) => Promise<void>,
+): Promise<RunResult> {
+  const latencies: number[] = [];
+  const byKind = new Map<string, number[]>();
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < queries.length) {
+        const query = queries[next++] as { kind: string; text: string };
+        const begin = performance.now();
+        try {
+          await call(query.text);
+        } catch (error) {
+          errors++;
+          if (errors <= 3) log(`  error: ${(error as Error).message}`);
+        }
+        const took = performance.now() - begin;
+        latencies.push(took);
+        const list = byKind.get(query.kind) ?? [];
+        list.push(took);
+        byKind.set(query.kind, list);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000, byKind, errors };
+}
+
+function summarize(label: string, result: RunResult) {
+  const sorted = [...result.latencies].sort((a, b) => a - b);
+  const line = {
+    label,
+    requests: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    throughput: sorted.length / result.seconds,
+    errors: result.errors,
+  };
+  log(
+    `${label}: ${line.requests} searches, p50 ${line.p50.toFixed(1)} ms, p95 ${line.p95.toFixed(1)} ms, p99 ${line.p99.toFixed(1)} ms, ${line.throughput.toFixed(0)} searches/s, ${line.errors} errors`,
+  );
+  for (const [kind, list] of [...result.byKind.entries()].sort()) {
+    const kindSorted = [...list].sort((a, b) => a - b);
+    log(
+      `    ${kind.padEnd(7)} n=${String(kindSorted.length).padStart(5)}  p50 ${percentile(kindSorted, 0.5).toFixed(1)} ms  p95 ${percentile(kindSorted, 0.95).toFixed(1)} ms`,
+    );
+  }
+  return line;
+}
+
+async function startServer(target: Target, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: target.dataDir,
+      DATABASE_URL: target.databaseUrl ?? "",
+      LOG_LEVEL: "warn",
+      DEMO: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server stopped with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/actuator/health`);
+      if (response.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  child.kill("SIGTERM");
+  throw new Error("the server did not start within 2 minutes");
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once("exit", done));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** The search as established platforms build it: trigram GIN indexes and ILIKE '%term%' unions ranked exact > prefix > infix, by name. */
+const NAIVE_SEARCH = `
+  select c.company_id, c.company_name, c.headquarters, c.country_code, c.sector, c.lei
+  from (
+    select company_id, min(rank) as rank from (
+      select company_id,
+        case when company_name ilike $1 then 0 when company_name ilike $1 || '%' then 1 else 2 end as rank
+      from company where company_name ilike '%' || $1 || '%'
+      union all
+      select company_id,
+        case when identifier ilike $1 then 0 when identifier ilike $1 || '%' then 1 else 2 end as rank
+      from company_identifier where identifier ilike '%' || $1 || '%'
+    ) matches group by company_id
+  ) ranked join company c using (company_id)
+  order by ranked.rank, c.company_name, c.company_id
+  limit $2`;
+
+async function naiveBaseline(target: Target, queries: { kind: string; text: string }[]) {
+  const database = await open(target);
+  try {
+    const started = performance.now();
+    await database.exec(`
+      create index if not exists bench_naive_company_name_trgm on company using gin (company_name gin_trgm_ops);
+      create index if not exists bench_naive_identifier_trgm on company_identifier using gin (identifier gin_trgm_ops);
+      analyze company; analyze company_identifier;`);
+    log(`naive indexes built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const escapeLikeText = (text: string) => text.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+    if (target.databaseUrl) {
+      const pool = new pg.Pool({ connectionString: target.databaseUrl, max: clients });
+      try {
+        await drive(queries.slice(0, 50), async (text) => {
+          await pool.query(NAIVE_SEARCH, [escapeLikeText(text), chunkSize]);
+        });
+        return await drive(queries, async (text) => {
+          await pool.query(NAIVE_SEARCH, [escapeLikeText(text), chunkSize]);
+        });
+      } finally {
+        await pool.end();
+      }
+    }
+    const pglite = database.pglite as NonNullable<Database["pglite"]>;
+    await drive(queries.slice(0, 20), async (text) => {
+      await pglite.query(NAIVE_SEARCH, [escapeLikeText(text), chunkSize]);
+    });
+    return await drive(queries, async (text) => {
+      await pglite.query(NAIVE_SEARCH, [escapeLikeText(text), chunkSize]);
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  log(
+    `companies-search: ${companies.toLocaleString("en")} companies on ${serverUrl ? "PostgreSQL" : "the embedded database"}, ${clients} clients, chunkSize ${chunkSize}`,
+  );
+  const target = await prepareTarget();
+  try {
+    const loaded = await load(target);
+    const mix = queryMix(companies, requests + 400);
+    const warmup = mix.slice(0, 400);
+    const measured = mix.slice(400);
+
+    const port = 18_000 + Math.floor(Math.random() * 2000);
+    const server = await startServer(target, port);
+    let openverde: ReturnType<typeof summarize>;
+    try {
+      const search = async (text: string) => {
+        const response = await fetch(
+          `http://127.0.0.1:${port}/api/companies?searchString=${encodeURIComponent(text)}&chunkSize=${chunkSize}`,
+        );
+        if (!response.ok) throw new Error(`HTTP ${response.status} for ${text}: ${await response.text()}`);
+        await response.arrayBuffer();
+      };
+      await drive(warmup, search);
+      openverde = summarize("Openverde over HTTP", await drive(measured, search));
+    } finally {
+      await stopServer(server);
+    }
+
+    const naiveQueries = measured.slice(0, naiveRequests);
+    const naive = summarize("naive trigram ILIKE (SQL directly)", await naiveBaseline(target, naiveQueries));
+
+    log("");
+    log("| | p50 ms | p95 ms | p99 ms | searches/s |");
+    log("|---|---|---|---|---|");
+    for (const line of [openverde, naive]) {
+      log(
+        `| ${line.label} | ${line.p50.toFixed(1)} | ${line.p95.toFixed(1)} | ${line.p99.toFixed(1)} | ${line.throughput.toFixed(0)} |`,
+      );
+    }
+    log(`p95 ratio naive / Openverde: ${(naive.p95 / openverde.p95).toFixed(1)}x`);
+    log(
+      `import: ${Math.round(loaded.importRate).toLocaleString("en")} companies/s (${loaded.importSeconds.toFixed(1)} s including ${loaded.indexSeconds.toFixed(1)} s of index building), ISINs attached: ${loaded.isins.toLocaleString("en")}`,
+    );
+  } finally {
+    await target.cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser, newPage } from "./support/browser";
+import { e2eBaseUrl } from "./support/platform";
+import { fillSignInForm, signInThroughBrowser } from "./support/sign-in";
+
+describe.skipIf(!hasChromium)("signing in and out in the browser", () => {
+  const baseUrl = e2eBaseUrl();
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("sends a signed-out visitor of a protected page to sign in and back to that page", async () => {
+    const page = await newPage(browser, baseUrl);
+    await signInThroughBrowser(page, "data_reader", "password", "/datasets");
+    expect(new URL(page.url()).pathname).toBe("/datasets");
+    await page.getByRole("link", { name: "MY DATASETS" }).waitFor();
+  });
+
+  it("shows the QA tab to reviewers only", async () => {
+    const reader = await newPage(browser, baseUrl);
+    await signInThroughBrowser(reader, "data_reader");
+    await reader.getByRole("link", { name: "MY DATASETS" }).waitFor();
+    await expect(reader.getByRole("link", { name: "QA", exact: true }).count()).resolves.toBe(0);
+
+    const reviewer = await newPage(browser, baseUrl);
+    await signInThroughBrowser(reviewer, "data_reviewer");
+    await reviewer.getByRole("link", { name: "QA", exact: true }).waitFor();
+  });
+
+  it("refuses a wrong password on the provider's form and lets the right one in", async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto("/companies");
+    await fillSignInForm(page, "data_reader", "wrong-password");
+    await page.locator("#username").waitFor();
+    await fillSignInForm(page, "data_reader", "password");
+    await page.waitForURL((url) => url.pathname === "/companies");
+  });
+
+  it("keeps the session on a reload and ends it on LOG OUT", async () => {
+    const page = await newPage(browser, baseUrl);
+    await signInThroughBrowser(page, "data_admin");
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === "/companies");
+    await page.getByRole("link", { name: "ALL DATA REQUESTS" }).waitFor();
+
+    await page
+      .getByRole("button", { name: /profile|account|menu/i })
+      .first()
+      .click();
+    await page.getByRole("menuitem", { name: "LOG OUT" }).click();
+    const confirm = page.getByRole("button", { name: "Yes, sign me out" });
+    if (await confirm.isVisible({ timeout: 5_000 }).catch(() => false)) await confirm.click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/keycloak"));
+    await page.goto("/companies");
+    await page.waitForURL(/\/keycloak\/realms\//);
+  });
+});
