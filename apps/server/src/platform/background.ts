@@ -53,7 +53,8 @@ export function createBackground(
 export function mergeSubscriptions(all: EventSubscriptions[]): EventSubscriptions {
   const merged: EventSubscriptions = {};
   for (const subscriptions of all) {
-    for (const [type, handlers] of Object.entries(subscriptions)) merged[type] = [...(merged[type] ?? []), ...handlers];
+    for (const [type, handlers] of Object.entries(subscriptions))
+      merged[type] = [...(merged[type] ?? []), ...handlers];
   }
   return merged;
 }

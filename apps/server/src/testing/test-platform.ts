@@ -11,6 +11,8 @@ import { copyEmbeddedTemplate } from "./embedded-template";
 
 export interface TestPlatform extends Platform {
   baseUrl: string;
+  /** The PostgreSQL database of this platform when it runs on a server, for a second instance to join. */
+  databaseUrl: string | undefined;
   /** fetch against the running server, with the path relative to it. */
   request(path: string, init?: RequestInit): Promise<Response>;
 }
@@ -19,6 +21,8 @@ export interface TestPlatformOptions {
   demo?: boolean;
   composition?: Composition;
   env?: Record<string, string>;
+  /** Runs as a second instance of that platform: same PostgreSQL database, same public address. */
+  joining?: TestPlatform;
 }
 
 async function createTestDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -59,17 +63,20 @@ async function freePort(): Promise<number> {
 export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), "openverde-test-"));
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const database = serverUrl ? await createTestDatabase(serverUrl) : undefined;
-  if (!database) await copyEmbeddedTemplate(options.composition ?? composition, dataDir);
+  if (options.joining && !options.joining.databaseUrl)
+    throw new Error("Only a platform on PostgreSQL can be joined.");
+  const database = options.joining ? undefined : serverUrl ? await createTestDatabase(serverUrl) : undefined;
+  const databaseUrl = options.joining?.databaseUrl ?? database?.url;
+  if (!databaseUrl) await copyEmbeddedTemplate(options.composition ?? composition, dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config: Config = {
     ...loadConfig({
       PORT: String(port),
-      PUBLIC_URL: baseUrl,
+      PUBLIC_URL: options.joining?.baseUrl ?? baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
-      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     }),
   };
@@ -79,6 +86,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   return {
     ...platform,
     baseUrl,
+    databaseUrl,
     request: (path, init) => fetch(`${baseUrl}${path}`, init),
     close: async () => {
       await platform.close();

@@ -383,9 +383,19 @@ export async function createDataRequest(db: AnyExecutor, input: NewDataRequest):
       const payload: RequestAccessRequestedPayload = { dataRequestId: id, ...dimension };
       await publishEvent(trx as never, REQUEST_ACCESS_REQUESTED, payload);
     }
+    for (const hook of storedRequestHooks) await hook(trx, toRecord((await selectRequest(trx, id)) as RequestRow));
     const row = (await selectRequest(trx, id)) as RequestRow;
     return { outcome: existingDataId ? "accessRequested" : "stored", request: toRecord(row) };
   });
+}
+
+/** Called in the storing transaction for every request stored (not for duplicates), e.g. by data sourcing. */
+export type DataRequestStoredHook = (trx: AnyExecutor, request: DataRequestRecord) => Promise<void>;
+const storedRequestHooks: DataRequestStoredHook[] = [];
+
+/** Lets another module react to each stored request in the same transaction (additive, for data sourcing). */
+export function onDataRequestStored(hook: DataRequestStoredHook): void {
+  if (!storedRequestHooks.includes(hook)) storedRequestHooks.push(hook);
 }
 
 export interface DataRequestChange {

@@ -122,11 +122,27 @@ export const CompanyInformationPatch = Type.Object(
 );
 export type CompanyInformationPatch = Static<typeof CompanyInformationPatch>;
 
+/** The meta information of one dataset, as the datasets module reports it for the company. */
+const RegisteredDataset = Type.Object(
+  {
+    dataId: Type.String(),
+    companyId: Type.String(),
+    dataType: Type.String(),
+    uploaderUserId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    uploadTime: Type.Integer({ description: "Milliseconds since 1970." }),
+    reportingPeriod: Type.String(),
+    currentlyActive: Type.Boolean(),
+    qaStatus: Type.Union([Type.Literal("Pending"), Type.Literal("Accepted"), Type.Literal("Rejected")]),
+    ref: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  },
+  { additionalProperties: true },
+);
+
 export const StoredCompany = Type.Object(
   {
     companyId: companyId(),
     companyInformation: Type.Ref("CompanyInformation"),
-    dataRegisteredByDataland: Type.Array(Type.Object({}, { additionalProperties: true }), {
+    dataRegisteredByDataland: Type.Array(RegisteredDataset, {
       description: "The datasets Openverde holds for the company (their meta information).",
     }),
   },

@@ -5,6 +5,7 @@
  * whole). Columns follow the framework definition's order and export aliases.
  */
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { Readable, Writable } from "node:stream";
 import {
   exportColumns,
@@ -288,14 +289,9 @@ class ChunkSink extends Writable {
   }
 }
 
-const write = (sink: Writable, text: string): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (sink.write(text)) resolve();
-    else {
-      sink.once("drain", resolve);
-      sink.once("error", reject);
-    }
-  });
+async function write(sink: Writable, text: string): Promise<void> {
+  if (!sink.write(text)) await once(sink, "drain");
+}
 
 const finish = (sink: Writable): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -318,23 +314,33 @@ async function* exportRows(
   let after = "00000000-0000-0000-0000-000000000000";
   let afterPeriod = "";
   for (;;) {
+    // The keys are chosen first (from the index, without the data), then only those datasets are read.
     const rows = request.latest
       ? await sql<ExportBatchRow>`
-          select distinct on (company_id) company_id::text as "companyId", reporting_period as "reportingPeriod",
-            data::text as "dataText"
-          from dataset
-          where data_type = ${frameworkId} and currently_active and company_id = any(${request.companyIds}::uuid[])
-            and company_id > ${after}::uuid
-          order by company_id, reporting_period desc
-          limit ${BATCH}`.execute(db)
+          with chosen as (
+            select distinct on (company_id) data_id, company_id, reporting_period
+            from dataset
+            where data_type = ${frameworkId} and currently_active and company_id = any(${request.companyIds}::uuid[])
+              and company_id > ${after}::uuid
+            order by company_id, reporting_period desc
+            limit ${BATCH}
+          )
+          select c.company_id::text as "companyId", c.reporting_period as "reportingPeriod", d.data::text as "dataText"
+          from chosen c join dataset d on d.data_id = c.data_id
+          order by c.company_id`.execute(db)
       : await sql<ExportBatchRow>`
-          select company_id::text as "companyId", reporting_period as "reportingPeriod", data::text as "dataText"
-          from dataset
-          where data_type = ${frameworkId} and currently_active and company_id = any(${request.companyIds}::uuid[])
-            and reporting_period = any(${request.reportingPeriods}::text[])
-            and (company_id, reporting_period) > (${after}::uuid, ${afterPeriod})
-          order by company_id, reporting_period
-          limit ${BATCH}`.execute(db);
+          with chosen as (
+            select data_id, company_id, reporting_period
+            from dataset
+            where data_type = ${frameworkId} and currently_active and company_id = any(${request.companyIds}::uuid[])
+              and reporting_period = any(${request.reportingPeriods}::text[])
+              and (company_id, reporting_period) > (${after}::uuid, ${afterPeriod})
+            order by company_id, reporting_period
+            limit ${BATCH}
+          )
+          select c.company_id::text as "companyId", c.reporting_period as "reportingPeriod", d.data::text as "dataText"
+          from chosen c join dataset d on d.data_id = c.data_id
+          order by c.company_id, c.reporting_period`.execute(db);
     if (rows.rows.length === 0) return;
     yield rows.rows;
     const last = rows.rows[rows.rows.length - 1] as ExportBatchRow;

@@ -524,6 +524,8 @@ export const datasetRoutes =
     app.head(
       "/metadata/nonSourceable/:companyId/:dataType/:reportingPeriod",
       {
+        // Published in the OpenAPI document like the reference's isDataNonSourceable.
+        config: { swagger: { exposeHeadRoute: true } },
         schema: {
           operationId: "isDataNonSourceable",
           tags: ["meta-data-controller"],

@@ -314,8 +314,7 @@ export async function storeDatasetInTransaction(
     qaStatus: input.qaStatus,
     dataJson: JSON.stringify(input.data),
   };
-  await store.insertDataset(db, dataset);
-  await store.insertDataPoints(
+  await store.insertVersion(
     db,
     dataset,
     extractDataPoints(input.frameworkId, input.data).map((point) => ({
@@ -323,10 +322,6 @@ export async function storeDatasetInTransaction(
       dataPointType: point.dataPointType,
       valueJson: JSON.stringify(point.value),
     })),
-  );
-  await store.insertCitations(
-    db,
-    dataId,
     [...citedDocuments(input.data)],
     isPrivateFramework(input.frameworkId),
   );

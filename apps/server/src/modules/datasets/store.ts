@@ -132,6 +132,34 @@ export async function insertDataset(db: DatasetsDb, dataset: NewDataset): Promis
   );
 }
 
+/**
+ * Inserts a version with its data points and citations in one statement (one round trip), the
+ * children selecting the parent's id so the foreign keys hold.
+ */
+export async function insertVersion(
+  db: DatasetsDb,
+  dataset: NewDataset,
+  points: NewDataPoint[],
+  documentIds: string[],
+  isPrivate: boolean,
+): Promise<void> {
+  await sql`
+    with version as (
+      insert into dataset (data_id, company_id, data_type, reporting_period, uploader_user_id, upload_time, qa_status, data)
+      values (${dataset.dataId}, ${dataset.companyId}, ${dataset.dataType}, ${dataset.reportingPeriod},
+        ${dataset.uploaderUserId}, ${dataset.uploadTime}, ${dataset.qaStatus}, ${dataset.dataJson}::jsonb)
+      returning data_id
+    ), points as (
+      insert into dataset_data_point (data_point_id, data_id, data_type, data_point_type, company_id, reporting_period, value, qa_status)
+      select p.id, version.data_id, ${dataset.dataType}, p.type, ${dataset.companyId}, ${dataset.reportingPeriod}, p.value::jsonb,
+        ${dataset.qaStatus}
+      from version, unnest(${points.map((p) => p.dataPointId)}::uuid[], ${points.map((p) => p.dataPointType)}::text[],
+        ${points.map((p) => p.valueJson)}::text[]) as p(id, type, value)
+    )
+    insert into dataset_document (data_id, document_id, private)
+    select version.data_id, d, ${isPrivate} from version, unnest(${documentIds}::text[]) as d`.execute(db);
+}
+
 export interface NewDataPoint {
   dataPointId: string;
   dataPointType: string;

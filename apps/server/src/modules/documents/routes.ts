@@ -49,8 +49,11 @@ export const STAGING_IDLE_MS = 15 * 60 * 1000;
 const STAGING_SWEEP_MS = 10 * 60 * 1000;
 
 const binary = { type: "string", format: "binary" } as const;
+// The reference lists application/json too (a quirk of its generator); it is kept so its clients
+// find the same media types. The body is always the file's bytes with the file's own type.
 const FILE_CONTENT = Object.fromEntries(
   [
+    "application/json",
     "application/pdf",
     "application/vnd.ms-excel",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

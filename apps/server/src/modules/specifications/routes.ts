@@ -68,6 +68,7 @@ export function specificationsRoutes(context: ModuleContext): FastifyPluginAsync
     app.head(
       "/frameworks/:frameworkSpecificationId",
       {
+        config: { swagger: { exposeHeadRoute: true } },
         schema: {
           tags: [TAG],
           operationId: "doesFrameworkSpecificationExist",

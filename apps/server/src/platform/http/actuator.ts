@@ -7,6 +7,18 @@ export interface BuildInfo {
   commit: string;
 }
 
+const linkSchema = {
+  type: "object",
+  properties: { href: { type: "string" }, templated: { type: "boolean" } },
+} as const;
+
+const linksSchema = {
+  type: "object",
+  additionalProperties: { type: "object", additionalProperties: linkSchema },
+} as const;
+
+const infoSchema = { type: "object", additionalProperties: true } as const;
+
 const healthSchema = {
   type: "object",
   properties: { status: { type: "string", enum: ["UP", "DOWN"] } },
@@ -20,7 +32,14 @@ export async function registerActuator(
 ): Promise<void> {
   app.get(
     "/actuator",
-    { schema: { tags: ["Actuator"], summary: "Lists the monitoring endpoints", operationId: "links" } },
+    {
+      schema: {
+        tags: ["Actuator"],
+        summary: "Lists the monitoring endpoints",
+        operationId: "links",
+        response: { 200: linksSchema },
+      },
+    },
     async (request) => {
       const self = `${request.protocol}://${request.host}${request.url.replace(/\/$/, "")}`;
       return {
@@ -49,7 +68,14 @@ export async function registerActuator(
   );
   app.get(
     "/actuator/info",
-    { schema: { tags: ["Actuator"], summary: "Names the running build", operationId: "info" } },
+    {
+      schema: {
+        tags: ["Actuator"],
+        summary: "Names the running build",
+        operationId: "info",
+        response: { 200: infoSchema },
+      },
+    },
     async () => ({ app: build }),
   );
 }

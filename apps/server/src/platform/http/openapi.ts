@@ -22,6 +22,16 @@ const ERROR_RESPONSE_SCHEMAS = {
   },
 };
 
+/**
+ * The swagger plugin suffixes every HEAD operation id with "-head" in case it copies a GET's. Our HEAD
+ * routes are declared on their own with the reference's ids (doesFrameworkSpecificationExist, ...).
+ */
+function withOwnHeadOperationId(schema: { operationId?: string }, method: string | string[]) {
+  const operationId = schema?.operationId;
+  if (method !== "HEAD" || !operationId?.endsWith("-head")) return schema;
+  return { ...schema, operationId: operationId.slice(0, -"-head".length) };
+}
+
 export interface OpenApiOptions {
   group: PrefixGroup;
   version: string;
@@ -59,7 +69,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
       },
     },
     transform: ({ schema, url, route }) => ({
-      schema: schema as never,
+      schema: withOwnHeadOperationId(schema as { operationId?: string }, route.method) as never,
       url: url.startsWith(group.prefix) ? url.slice(group.prefix.length) || "/" : url,
       route,
     }),

@@ -27,7 +27,7 @@ import {
   readable,
   TextInput,
 } from "./inputs";
-import { pageMessage, REQUIRED_MESSAGE } from "./rules";
+import { pageRuleMessage, REQUIRED_MESSAGE } from "./rules";
 
 export function fieldDomId(path: string): string {
   return `ff-${path.replace(/[^\w-]/g, "-")}`;
@@ -190,13 +190,24 @@ function VisibleField({ store, field }: { store: FormStore; field: FormField }) 
     row.addEventListener("focusout", touch);
     return () => row.removeEventListener("focusout", touch);
   }, [store, field.path]);
-  const all = [...store.messagesOf(field.path), ...store.externalOf(field.path)];
-  const sourceMessages = all.filter((m) => m.at.startsWith("dataSource")).map((m) => m.message);
-  const pageMessages = sourceMessages.filter((m) => m === pageMessage("0"));
-  const otherSourceMessages = sourceMessages.filter((m) => m !== pageMessage("0"));
-  const fieldMessages = all
-    .filter((m) => !m.at.startsWith("dataSource"))
-    .map((m) => `${locate(m.at, field)}${m.message}`);
+  // Messages of the store and of the last submit, without repeats and without what an input already
+  // says about its own unreadable text.
+  const inline = new Set(
+    [...store.getInputErrors()].filter(([key]) => key.startsWith(`${field.path}#`)).map(([, message]) => message),
+  );
+  const seen = new Set<string>();
+  const all = [...store.messagesOf(field.path), ...store.externalOf(field.path)].filter((m) => {
+    const key = `${m.at}|${m.message}`;
+    if (seen.has(key) || inline.has(m.message)) return false;
+    seen.add(key);
+    return true;
+  });
+  const sourceMessages = [...new Set(all.filter((m) => m.at.startsWith("dataSource")).map((m) => m.message))];
+  const pageMessages = sourceMessages.filter((m) => m === pageRuleMessage);
+  const otherSourceMessages = sourceMessages.filter((m) => m !== pageRuleMessage);
+  const fieldMessages = [
+    ...new Set(all.filter((m) => !m.at.startsWith("dataSource")).map((m) => `${locate(m.at, field)}${m.message}`)),
+  ];
   const isEmpty = inner === undefined || inner === null || inner === "";
   if (touched && field.required && isEmpty && !fieldMessages.includes(REQUIRED_MESSAGE))
     fieldMessages.unshift(REQUIRED_MESSAGE);
@@ -410,7 +421,7 @@ function VisibleField({ store, field }: { store: FormStore; field: FormField }) 
   const group = labelFor === undefined;
   return (
     <div
-      className={`ff-field${invalid ? " ff-field--invalid" : ""}`}
+      className={`ff-field${invalid || sourceMessages.length > 0 || inline.size > 0 ? " ff-field--invalid" : ""}`}
       id={id}
       data-field-path={field.path}
       ref={rowRef}

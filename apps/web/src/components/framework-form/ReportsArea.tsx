@@ -83,7 +83,11 @@ export const ReportsArea = forwardRef<
           {
             name: uniqueName(reportNameFromFile(file.name), list),
             fileReference: hash,
-            category: /sustainab/i.test(file.name) ? "SustainabilityReport" : "AnnualReport",
+            category: /sustainab/i.test(file.name)
+              ? "SustainabilityReport"
+              : /polic/i.test(file.name)
+                ? "Policy"
+                : "AnnualReport",
             status: onPlatform ? "onPlatform" : "pending",
           },
         ];

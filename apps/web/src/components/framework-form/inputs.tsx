@@ -50,6 +50,8 @@ export const NumberText = memo(function NumberText({
 }) {
   const [text, setText] = useState(() => formatNumber(value));
   const [error, setError] = useState<string | undefined>();
+  // Unreadable text goes with the input: a closed section must not block the form with text no one sees.
+  useEffect(() => () => onInputError?.(part, undefined), [onInputError, part]);
   useEffect(() => {
     setText((current) => (parseNumber(current, integer).value === value ? current : formatNumber(value)));
   }, [value, integer]);
@@ -202,6 +204,7 @@ export function CountMapText({
 }) {
   const [text, setText] = useState(() => formatCountMap(value));
   const [error, setError] = useState<string | undefined>();
+  useEffect(() => () => onInputError?.(part, undefined), [onInputError, part]);
   const messageId = `${common.id}-parse`;
   return (
     <>

@@ -9,6 +9,8 @@ import "../../components/framework-form/FrameworkForm.css";
 import "./ChooseCompanyPage.css";
 
 const RESULT_LIMIT = 10;
+/** The names search needs at least this many characters. */
+const MIN_CHARACTERS = 3;
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -33,7 +35,7 @@ export function ChooseCompanyPage() {
   const hintId = useId();
   const names = useQuery({
     queryKey: ["company-names", term],
-    enabled: term.length > 0,
+    enabled: term.length >= MIN_CHARACTERS,
     staleTime: 30_000,
     queryFn: () =>
       unwrap(
@@ -42,8 +44,8 @@ export function ChooseCompanyPage() {
         }),
       ),
   });
-  const results = term.length > 0 ? (names.data ?? []) : [];
-  const expanded = open && term.length > 0 && text.trim() === term && (results.length > 0 || names.isSuccess);
+  const results = term.length >= MIN_CHARACTERS ? (names.data ?? []) : [];
+  const expanded = open && term.length >= MIN_CHARACTERS && text.trim() === term && (results.length > 0 || names.isSuccess);
   const mayCreate = isUploader(user) || isAdmin(user);
 
   const choose = (companyId: string) => navigate(`/companies/${companyId}/frameworks/upload`);
@@ -126,12 +128,12 @@ export function ChooseCompanyPage() {
           ) : null}
         </div>
         <p id={hintId} className="ff-hint">
-          Type at least one letter; pick a suggestion with the arrow keys and Enter, or click it.
+          Type at least three characters; pick a suggestion with the arrow keys and Enter, or click it.
         </p>
         <p className="ff-hint" aria-live="polite">
           {names.isFetching && term
             ? "Searching…"
-            : names.isSuccess && term
+            : names.isSuccess && term.length >= MIN_CHARACTERS
               ? `${results.length} suggestion${results.length === 1 ? "" : "s"}`
               : ""}
         </p>

@@ -1,0 +1,478 @@
+import { type Static, type TSchema, Type } from "@fastify/type-provider-typebox";
+import { REQUEST_PRIORITIES, type RequestPriority } from "../community/model";
+import {
+  DATA_SOURCING_STATES,
+  type DataSourcingState,
+  DISPLAYED_STATES,
+  type DisplayedState,
+  REQUEST_STATES,
+  type RequestState,
+} from "./model";
+
+/** A string enum written as `enum` (as the reference does), typed as its union. */
+function stringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
+}
+
+const UUID_EXAMPLE = "c9710c7b-9cd6-446b-85b0-3773d2aceb48";
+const companyId = () =>
+  Type.String({ description: "The id under which Openverde keeps the company.", example: UUID_EXAMPLE });
+const dataType = () =>
+  Type.String({ description: "The framework, e.g. sfdr or eutaxonomy-financials.", example: "sfdr" });
+const reportingPeriod = () =>
+  Type.String({ description: "The reporting period, a fiscal year.", example: "2024" });
+const timestamp = (description: string) =>
+  Type.Integer({ format: "int64", description, example: 1751291891271 });
+const requestId = () =>
+  Type.String({ description: "The id of the data request.", example: "40c84975-529a-41d2-b5dc-dbb4c803d2bc" });
+const dataSourcingId = () =>
+  Type.String({
+    description: "The id of the sourcing object.",
+    example: "ef6d806c-4bd3-4ea2-b8e6-dcc590385e15",
+  });
+const adminComment = () =>
+  Type.String({ description: "A note of the admins.", example: "Sourcing starts next month." });
+const memberComment = () =>
+  Type.String({
+    description: "What the requester wrote when asking.",
+    example: "The sustainability report of this year should have scope 3 emissions.",
+  });
+const date = (description: string) => Type.String({ format: "date", description, example: "2025-12-31" });
+const providerCompany = (what: string) =>
+  Type.String({ description: `The id of the company that ${what}.`, example: UUID_EXAMPLE });
+const priority = () =>
+  Type.Integer({
+    format: "int32",
+    description:
+      "How urgent the sourcing object is: 1 is the most urgent. Shown to admins and to the companies assigned to it only.",
+    example: 1,
+  });
+
+// ---------------------------------------------------------------------------------------------------
+// Named enums
+
+export const RequestStateSchema = stringEnum<RequestState>(REQUEST_STATES, {
+  $id: "RequestState",
+  description: "Where a request stands in the sourcing work.",
+});
+export const RequestPrioritySchema = stringEnum<RequestPriority>(REQUEST_PRIORITIES, {
+  $id: "RequestPriority",
+  description: "How urgently the data should be sourced.",
+});
+export const DataSourcingStateSchema = stringEnum<DataSourcingState>(DATA_SOURCING_STATES, {
+  $id: "DataSourcingState",
+  description: "Where the sourcing of one company, framework and period stands.",
+});
+export const DisplayedStateSchema = stringEnum<DisplayedState>(DISPLAYED_STATES, {
+  $id: "DisplayedState",
+  description: "Where a request stands, in one word for its requester.",
+  example: "DataExtraction",
+});
+
+const StateRef = Type.Ref("RequestState");
+const PriorityRef = Type.Ref("RequestPriority");
+const SourcingStateRef = Type.Ref("DataSourcingState");
+
+// ---------------------------------------------------------------------------------------------------
+// Requests
+
+export const SingleRequest = Type.Object(
+  {
+    companyIdentifier: Type.String({
+      minLength: 1,
+      description: "The company: its Openverde id, LEI, ISIN or another identifier.",
+      example: "5493001KJX4BT0IHAG73",
+    }),
+    dataType: dataType(),
+    reportingPeriod: reportingPeriod(),
+    memberComment: Type.Optional(memberComment()),
+  },
+  { $id: "SingleRequest" },
+);
+export type SingleRequest = Static<typeof SingleRequest>;
+
+export const SingleRequestResponse = Type.Object(
+  { requestId: requestId() },
+  { $id: "SingleRequestResponse" },
+);
+
+export const BulkDataRequest = Type.Object(
+  {
+    companyIdentifiers: Type.Array(Type.String(), {
+      uniqueItems: true,
+      description: "The companies: Openverde ids, LEIs, ISINs or other identifiers.",
+      example: ["5493001KJX4BT0IHAG73", "US0378331005"],
+    }),
+    dataTypes: Type.Array(Type.String(), {
+      uniqueItems: true,
+      description: "The frameworks. An unknown one refuses the whole call; nothing is stored then.",
+      example: ["sfdr", "lksg"],
+    }),
+    reportingPeriods: Type.Array(Type.String(), {
+      uniqueItems: true,
+      description: "The reporting periods (years).",
+      example: ["2023", "2024"],
+    }),
+  },
+  { $id: "BulkDataRequest" },
+);
+export type BulkDataRequest = Static<typeof BulkDataRequest>;
+
+export const BasicDataDimensions = Type.Object(
+  { companyId: companyId(), dataType: dataType(), reportingPeriod: reportingPeriod() },
+  { $id: "BasicDataDimensions" },
+);
+const DimensionsRef = Type.Ref("BasicDataDimensions");
+
+export const BulkDataRequestResponse = Type.Object(
+  {
+    acceptedDataRequests: Type.Array(DimensionsRef, { description: "Stored as new requests." }),
+    invalidDataRequests: Type.Array(DimensionsRef, {
+      description: "Not stored: no company is known by the identifier (given as companyId).",
+    }),
+    existingDataRequests: Type.Array(DimensionsRef, {
+      description: "Not stored: the user has asked for this data already.",
+    }),
+    existingDataSets: Type.Array(DimensionsRef, {
+      description: "Not stored: the data is on Openverde already.",
+    }),
+    nonSourceableDataRequests: Type.Array(DimensionsRef, {
+      description: "Not stored: the data was found not to be sourceable.",
+    }),
+  },
+  { $id: "BulkDataRequestResponse" },
+);
+
+const storedRequestFields = {
+  id: requestId(),
+  companyId: companyId(),
+  reportingPeriod: reportingPeriod(),
+  dataType: dataType(),
+  userId: Type.String({ description: "The id of the user who asked.", example: UUID_EXAMPLE }),
+  creationTimestamp: timestamp("When the request was made (epoch milliseconds)."),
+  memberComment: Type.Optional(memberComment()),
+  adminComment: Type.Optional(adminComment()),
+  lastModifiedDate: timestamp("When the request last changed (epoch milliseconds)."),
+  requestPriority: PriorityRef,
+  state: StateRef,
+  dataSourcingEntityId: Type.Optional(dataSourcingId()),
+};
+
+export const StoredRequest = Type.Object(storedRequestFields, { $id: "StoredRequest" });
+
+export const ExtendedStoredRequest = Type.Object(
+  {
+    ...storedRequestFields,
+    companyName: Type.String({ description: "The company's name.", example: "Acme Green Power AG" }),
+    userEmailAddress: Type.Optional(
+      Type.String({ description: "The requester's e-mail address.", example: "jane@example.com" }),
+    ),
+  },
+  { $id: "ExtendedStoredRequest" },
+);
+
+export const DataSourcingDetails = Type.Object(
+  {
+    dataSourcingEntityId: Type.Optional(dataSourcingId()),
+    dataSourcingState: Type.Optional(SourcingStateRef),
+    dateOfNextDocumentSourcingAttempt: Type.Optional(date("When the next search for documents is planned.")),
+    documentCollectorName: Type.Optional(
+      Type.String({ description: "The name of the company collecting the documents." }),
+    ),
+    dataExtractorName: Type.Optional(
+      Type.String({ description: "The name of the company extracting the data." }),
+    ),
+  },
+  { $id: "DataSourcingDetails", description: "How the sourcing of the requested data goes." },
+);
+
+export const DataSourcingEnhancedRequest = Type.Object(
+  {
+    id: requestId(),
+    companyId: companyId(),
+    reportingPeriod: reportingPeriod(),
+    dataType: dataType(),
+    userId: storedRequestFields.userId,
+    creationTimestamp: storedRequestFields.creationTimestamp,
+    memberComment: Type.Optional(memberComment()),
+    adminComment: Type.Optional(adminComment()),
+    lastModifiedDate: storedRequestFields.lastModifiedDate,
+    requestPriority: PriorityRef,
+    state: StateRef,
+    dataSourcingDetails: Type.Optional(Type.Ref("DataSourcingDetails")),
+    companyName: Type.String({ description: "The company's name.", example: "Acme Green Power AG" }),
+    userEmailAddress: Type.Optional(Type.String({ description: "The requester's e-mail address." })),
+  },
+  { $id: "DataSourcingEnhancedRequest" },
+);
+
+const historyExtras = {
+  previousRequestState: Type.Optional(StateRef),
+  changedByUserId: Type.Optional(
+    Type.String({ description: "Who made the change; left out when the platform made it." }),
+  ),
+  comment: Type.Optional(Type.String({ description: "Why the change was made." })),
+};
+
+export const RequestHistoryEntryData = Type.Object(
+  {
+    modificationDate: timestamp("When the change happened (epoch milliseconds)."),
+    displayedState: Type.Ref("DisplayedState"),
+    requestState: Type.Optional(StateRef),
+    ...historyExtras,
+  },
+  { $id: "RequestHistoryEntryData" },
+);
+
+export const ExtendedRequestHistoryEntryData = Type.Object(
+  {
+    modificationDate: timestamp("When the change happened (epoch milliseconds)."),
+    requestState: StateRef,
+    dataSourcingState: Type.Optional(SourcingStateRef),
+    displayedState: Type.Ref("DisplayedState"),
+    adminComment: Type.Optional(adminComment()),
+    ...historyExtras,
+  },
+  { $id: "ExtendedRequestHistoryEntryData" },
+);
+
+export const RequestSearchFilterString = Type.Object(
+  {
+    companyId: Type.Optional(Type.String({ description: "Only requests for this company." })),
+    dataTypes: Type.Optional(Type.Array(Type.String(), { description: "Only these frameworks." })),
+    reportingPeriods: Type.Optional(Type.Array(Type.String(), { description: "Only these periods." })),
+    userId: Type.Optional(Type.String({ description: "Only requests of this user." })),
+    requestStates: Type.Optional(Type.Array(StateRef, { description: "Only requests in these states." })),
+    requestPriorities: Type.Optional(
+      Type.Array(PriorityRef, { description: "Only requests of these priorities." }),
+    ),
+    emailAddress: Type.Optional(
+      Type.String({ description: "Only requests of users whose e-mail address contains this text." }),
+    ),
+    adminComment: Type.Optional(
+      Type.String({ description: "Only requests whose admin comment contains this text." }),
+    ),
+    companySearchString: Type.Optional(
+      Type.String({ description: "Only requests for companies whose name or an identifier contains this." }),
+    ),
+    dataSourcingStates: Type.Optional(
+      Type.Array(SourcingStateRef, { description: "Only requests whose sourcing object is in these states." }),
+    ),
+  },
+  { $id: "RequestSearchFilterString" },
+);
+export type RequestSearchFilterString = Static<typeof RequestSearchFilterString>;
+
+// ---------------------------------------------------------------------------------------------------
+// Sourcing objects
+
+export const ExpectedPublicationDateOfDocument = Type.Object(
+  {
+    documentCategory: Type.String({ description: "What kind of document.", example: "AnnualReport" }),
+    expectedPublicationDate: date("When it is expected to be published."),
+  },
+  { $id: "ExpectedPublicationDateOfDocument" },
+);
+const ExpectedRef = Type.Ref("ExpectedPublicationDateOfDocument");
+
+export const AdminDataSourcingPatch = Type.Object(
+  {
+    documentCollector: Type.Optional(providerCompany("collects the documents")),
+    dataExtractor: Type.Optional(providerCompany("extracts the data")),
+    adminComment: Type.Optional(adminComment()),
+    priority: Type.Optional(Type.Integer({ format: "int32", minimum: 1, description: "1 is the most urgent." })),
+    state: Type.Optional(SourcingStateRef),
+    documentIds: Type.Optional(Type.Array(Type.String(), { uniqueItems: true })),
+    expectedPublicationDatesOfDocuments: Type.Optional(Type.Array(ExpectedRef, { uniqueItems: true })),
+    dateOfNextDocumentSourcingAttempt: Type.Optional(date("When the next search for documents is planned.")),
+  },
+  { $id: "AdminDataSourcingPatch" },
+);
+export type AdminDataSourcingPatch = Static<typeof AdminDataSourcingPatch>;
+
+const reducedFields = {
+  dataSourcingId: dataSourcingId(),
+  companyId: companyId(),
+  reportingPeriod: reportingPeriod(),
+  dataType: dataType(),
+  state: SourcingStateRef,
+  documentIds: Type.Array(Type.String(), {
+    uniqueItems: true,
+    description: "The documents the data is taken from.",
+  }),
+  expectedPublicationDatesOfDocuments: Type.Array(ExpectedRef, {
+    uniqueItems: true,
+    description: "When documents not out yet are expected.",
+  }),
+  dateOfNextDocumentSourcingAttempt: Type.Optional(date("When the next search for documents is planned.")),
+  documentCollector: Type.Optional(providerCompany("collects the documents")),
+  dataExtractor: Type.Optional(providerCompany("extracts the data")),
+  priority: Type.Optional(priority()),
+};
+
+export const ReducedDataSourcing = Type.Object(reducedFields, { $id: "ReducedDataSourcing" });
+
+export const StoredDataSourcing = Type.Object(
+  {
+    ...reducedFields,
+    adminComment: Type.Optional(adminComment()),
+    associatedRequestIds: Type.Array(Type.String(), {
+      uniqueItems: true,
+      description: "The requests that ask for this company, framework and period.",
+    }),
+  },
+  { $id: "StoredDataSourcing" },
+);
+
+export const DataSourcingWithoutReferences = Type.Object(
+  {
+    dataSourcingId: dataSourcingId(),
+    companyId: companyId(),
+    reportingPeriod: reportingPeriod(),
+    dataType: dataType(),
+    state: SourcingStateRef,
+    dateOfNextDocumentSourcingAttempt: Type.Optional(date("When the next search for documents is planned.")),
+    documentCollector: Type.Optional(providerCompany("collects the documents")),
+    dataExtractor: Type.Optional(providerCompany("extracts the data")),
+    adminComment: Type.Optional(adminComment()),
+    lastModifiedDate: timestamp("When this change was made (epoch milliseconds)."),
+    priority: Type.Optional(priority()),
+    previousState: Type.Optional(SourcingStateRef),
+    changedByUserId: Type.Optional(
+      Type.String({ description: "Who made the change; left out when the platform made it." }),
+    ),
+    comment: Type.Optional(Type.String({ description: "Why the change was made." })),
+    documentIds: Type.Optional(Type.Array(Type.String(), { uniqueItems: true })),
+  },
+  { $id: "DataSourcingWithoutReferences" },
+);
+
+export const DataSourcingPriorityByDataDimensions = Type.Object(
+  {
+    companyId: companyId(),
+    dataType: dataType(),
+    reportingPeriod: reportingPeriod(),
+    priority: Type.Optional(priority()),
+  },
+  { $id: "DataSourcingPriorityByDataDimensions" },
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Parameters
+
+export const DataRequestIdParams = Type.Object({ dataRequestId: requestId() });
+export const DataSourcingIdParams = Type.Object({ dataSourcingId: dataSourcingId() });
+export const ProviderParams = Type.Object({
+  providerCompanyId: Type.String({ description: "The id of the collecting or extracting company." }),
+});
+
+export const OnBehalfQuery = Type.Object({
+  userId: Type.Optional(
+    Type.String({ description: "Admins only: ask in the name of this user instead of yourself." }),
+  ),
+});
+
+export const RequestStatePatchQuery = Type.Object({
+  requestState: StateRef,
+  adminComment: Type.Optional(adminComment()),
+});
+export const RequestPriorityPatchQuery = Type.Object({
+  requestPriority: PriorityRef,
+  adminComment: Type.Optional(adminComment()),
+});
+
+const paging = {
+  chunkSize: Type.Integer({
+    format: "int32",
+    default: 100,
+    minimum: 1,
+    maximum: 10000,
+    description: "How many entries one page holds (default 100).",
+  }),
+  chunkIndex: Type.Integer({
+    format: "int32",
+    default: 0,
+    minimum: 0,
+    description: "Which page, counted from 0 (default 0).",
+  }),
+};
+export const PagingQuery = Type.Object(paging);
+
+const requestFilters = {
+  companyId: Type.Optional(Type.String({ description: "Only requests for this company." })),
+  dataType: Type.Optional(
+    Type.Array(Type.String(), { uniqueItems: true, description: "Only these frameworks (repeatable)." }),
+  ),
+  reportingPeriod: Type.Optional(
+    Type.Array(Type.String(), { uniqueItems: true, description: "Only these periods (repeatable)." }),
+  ),
+  requestState: Type.Optional(
+    Type.Array(StateRef, { uniqueItems: true, description: "Only requests in these states (repeatable)." }),
+  ),
+  requestPriority: Type.Optional(
+    Type.Array(PriorityRef, { uniqueItems: true, description: "Only these priorities (repeatable)." }),
+  ),
+  userId: Type.Optional(Type.String({ description: "Only requests of this user (admins)." })),
+};
+export const RequestCountQuery = Type.Object(requestFilters);
+export type RequestCountQuery = Static<typeof RequestCountQuery>;
+export const RequestListQuery = Type.Object({ ...requestFilters, ...paging });
+
+export const DataSourcingSearchQuery = Type.Object({
+  companyId: Type.Optional(Type.String({ description: "Only objects of this company." })),
+  dataType: Type.Optional(Type.String({ description: "Only objects of this framework." })),
+  reportingPeriod: Type.Optional(Type.String({ description: "Only objects of this period." })),
+  state: Type.Optional(SourcingStateRef),
+  ...paging,
+});
+
+export const SourcingStatePatchQuery = Type.Object({
+  state: SourcingStateRef,
+  comment: Type.Optional(Type.String({ description: "Why; kept in the history." })),
+});
+export const DocumentsPatchQuery = Type.Object({
+  appendDocuments: Type.Boolean({
+    default: true,
+    description: "true (default): add the documents to those there; false: replace them.",
+  }),
+});
+export const DocumentIdsBody = Type.Array(Type.String({ minLength: 1 }), {
+  uniqueItems: true,
+  description: "Ids (SHA-256 hashes) of stored documents.",
+  example: ["91a6f38ece1ae347d1b0dc9f6b6a0ef7593ed051595e3f138e922cb1df39c86c"],
+});
+export const AttemptPatchQuery = Type.Object({
+  dateOfNextDocumentSourcingAttempt: date("When the next search for documents is planned."),
+});
+export const HistoryQuery = Type.Object({
+  stateChangesOnly: Type.Boolean({
+    default: false,
+    description: "true: only the entries that changed the state.",
+  }),
+});
+
+/** Every named component, each after what it refers to. */
+export const COMPONENTS: TSchema[] = [
+  RequestStateSchema,
+  RequestPrioritySchema,
+  DataSourcingStateSchema,
+  DisplayedStateSchema,
+  SingleRequest,
+  SingleRequestResponse,
+  BulkDataRequest,
+  BasicDataDimensions,
+  BulkDataRequestResponse,
+  StoredRequest,
+  ExtendedStoredRequest,
+  DataSourcingDetails,
+  DataSourcingEnhancedRequest,
+  RequestHistoryEntryData,
+  ExtendedRequestHistoryEntryData,
+  RequestSearchFilterString,
+  ExpectedPublicationDateOfDocument,
+  AdminDataSourcingPatch,
+  ReducedDataSourcing,
+  StoredDataSourcing,
+  DataSourcingWithoutReferences,
+  DataSourcingPriorityByDataDimensions,
+];
