@@ -124,14 +124,6 @@ export interface NewDataset {
   dataJson: string;
 }
 
-export async function insertDataset(db: DatasetsDb, dataset: NewDataset): Promise<void> {
-  await sql`insert into dataset (data_id, company_id, data_type, reporting_period, uploader_user_id, upload_time, qa_status, data)
-    values (${dataset.dataId}, ${dataset.companyId}, ${dataset.dataType}, ${dataset.reportingPeriod},
-      ${dataset.uploaderUserId}, ${dataset.uploadTime}, ${dataset.qaStatus}, ${dataset.dataJson}::jsonb)`.execute(
-    db,
-  );
-}
-
 /**
  * Inserts a version with its data points and citations in one statement (one round trip), the
  * children selecting the parent's id so the foreign keys hold.
@@ -164,19 +156,6 @@ export interface NewDataPoint {
   dataPointId: string;
   dataPointType: string;
   valueJson: string;
-}
-
-/** Inserts every data point of a dataset in one statement. */
-export async function insertDataPoints(
-  db: DatasetsDb,
-  dataset: Pick<NewDataset, "dataId" | "dataType" | "companyId" | "reportingPeriod" | "qaStatus">,
-  points: NewDataPoint[],
-): Promise<void> {
-  if (points.length === 0) return;
-  await sql`insert into dataset_data_point (data_point_id, data_id, data_type, data_point_type, company_id, reporting_period, value, qa_status)
-    select p.id, ${dataset.dataId}, ${dataset.dataType}, p.type, ${dataset.companyId}, ${dataset.reportingPeriod}, p.value::jsonb, ${dataset.qaStatus}
-    from unnest(${points.map((p) => p.dataPointId)}::uuid[], ${points.map((p) => p.dataPointType)}::text[],
-      ${points.map((p) => p.valueJson)}::text[]) as p(id, type, value)`.execute(db);
 }
 
 export async function findMeta(db: DatasetsDb, dataId: string): Promise<DatasetMetaRow | undefined> {
@@ -466,19 +445,6 @@ export async function setUploader(db: DatasetsDb, dataId: string, uploaderUserId
     .set({ uploader_user_id: uploaderUserId })
     .where("data_id", "=", dataId)
     .execute();
-}
-
-export async function insertCitations(
-  db: DatasetsDb,
-  dataId: string,
-  documentIds: string[],
-  isPrivate: boolean,
-): Promise<void> {
-  if (documentIds.length === 0) return;
-  await sql`insert into dataset_document (data_id, document_id, private)
-    select ${dataId}, d, ${isPrivate} from unnest(${documentIds}::text[]) as d on conflict do nothing`.execute(
-    db,
-  );
 }
 
 /** Whether a document is cited by any dataset, and the private datasets citing it. */
