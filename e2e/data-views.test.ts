@@ -57,7 +57,8 @@ describe.skipIf(!hasChromium)("reading company data in the browser", () => {
     await source.click();
     const viewer = page.getByRole("dialog");
     await viewer.getByText(/Page \d+ of \d+/).waitFor({ timeout: 30_000 });
-    await viewer.getByRole("button", { name: "Close" }).click();
+    await page.keyboard.press("Escape");
+    await viewer.waitFor({ state: "hidden" });
   });
 
   it("switches between active datasets and all versions, opens a period and downloads", async () => {

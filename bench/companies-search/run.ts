@@ -118,6 +118,7 @@ async function load(target: Target) {
       deferIndexes: "auto",
       indexBuildParallelism: database.kind === "server" ? 2 : 1,
       relaxedCommit: database.kind === "server",
+      writers: database.kind === "server" ? 2 : 1,
       onIndexBuild: (phase, seconds) => {
         if (phase === "done") indexSeconds = seconds;
       },

@@ -15,7 +15,8 @@ import type { Config } from "./platform/config";
 import { type Database, openDatabase } from "./platform/db/database";
 import { migrate } from "./platform/db/migrations";
 import { registerActuator } from "./platform/http/actuator";
-import { registerErrorHandling } from "./platform/http/errors";
+import { frameworkError, registerErrorHandling } from "./platform/http/errors";
+import { registerInputGuard } from "./platform/http/input-guard";
 import { registerOpenApi } from "./platform/http/openapi";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
 import { registerWebApp } from "./platform/http/web-app";
@@ -56,6 +57,7 @@ export async function buildPlatform(
     trustProxy: true,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: "array", strict: false } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: frameworkError,
   });
   const database = await openDatabase({
     dataDir: config.dataDir,
@@ -83,6 +85,7 @@ export async function buildPlatform(
       request.actor = ANONYMOUS;
       request.actor = await authenticator.authenticate(request.headers.authorization);
     });
+    registerInputGuard(app);
     await registerSecurityHeaders(app);
     await app.register(compress, { global: true, threshold: 1024 });
 

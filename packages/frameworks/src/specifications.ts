@@ -166,7 +166,7 @@ function link(options: LinkOptions | undefined, path: string, id: string): IdWit
 }
 
 function specifiedFramework(id: string): FrameworkDefinition | undefined {
-  return id in specificationCatalogue.frameworks ? findFramework(id) : undefined;
+  return Object.hasOwn(specificationCatalogue.frameworks, id) ? findFramework(id) : undefined;
 }
 
 /** The framework tree with a value per data point: the data point type id, or what `leaf` makes of it. */
@@ -204,7 +204,9 @@ export function getFrameworkSpecification(
   options?: LinkOptions,
 ): FrameworkSpecification | undefined {
   const framework = specifiedFramework(id);
-  const entry = specificationCatalogue.frameworks[id];
+  const entry = Object.hasOwn(specificationCatalogue.frameworks, id)
+    ? specificationCatalogue.frameworks[id]
+    : undefined;
   if (!framework || !entry) return undefined;
   return {
     framework: link(options, "frameworks", id),
@@ -243,7 +245,10 @@ function fieldUsingType(typeId: string) {
 
 /** GET /data-point-types/{id} */
 export function getDataPointType(id: string, options?: LinkOptions): DataPointTypeSpecification | undefined {
-  const type = specificationCatalogue.dataPointTypes[id];
+  // Ids come from URLs: only the catalogue's own entries count, never what objects inherit ("constructor").
+  const type = Object.hasOwn(specificationCatalogue.dataPointTypes, id)
+    ? specificationCatalogue.dataPointTypes[id]
+    : undefined;
   if (!type) return undefined;
   const usage = fieldUsingType(id);
   const unit = usage?.field.unit ? ` (${usage.field.unit})` : "";
@@ -266,7 +271,9 @@ export function getDataPointBaseType(
   id: string,
   options?: LinkOptions,
 ): DataPointBaseTypeSpecification | undefined {
-  const base = specificationCatalogue.baseTypes[id];
+  const base = Object.hasOwn(specificationCatalogue.baseTypes, id)
+    ? specificationCatalogue.baseTypes[id]
+    : undefined;
   const validatedBy = dataPointBaseTypeValidatedBy(id);
   if (!base || !validatedBy) return undefined;
   const frameworks = new Set(
@@ -286,12 +293,16 @@ export function getDataPointBaseType(
 
 /** GET /data-point-base-types/{id}/validated-by: the name of the validator that checks values of this base type. */
 export function dataPointBaseTypeValidatedBy(baseTypeId: string): string | undefined {
-  return baseTypeId in specificationCatalogue.baseTypes ? `openverde.frameworks.${baseTypeId}` : undefined;
+  return Object.hasOwn(specificationCatalogue.baseTypes, baseTypeId)
+    ? `openverde.frameworks.${baseTypeId}`
+    : undefined;
 }
 
 /** GET /data-point-types/{id}/validated-by: data point types are validated by their base type's validator. */
 export function dataPointTypeValidatedBy(typeId: string): string | undefined {
-  const type = specificationCatalogue.dataPointTypes[typeId];
+  const type = Object.hasOwn(specificationCatalogue.dataPointTypes, typeId)
+    ? specificationCatalogue.dataPointTypes[typeId]
+    : undefined;
   return type ? dataPointBaseTypeValidatedBy(type.baseTypeId) : undefined;
 }
 

@@ -3,6 +3,7 @@ import type { Composition } from "../platform/module";
 import { apiKeysModule } from "./api-keys";
 import { communityModule } from "./community";
 import { companiesModule } from "./companies";
+import { dataSourcingModule } from "./data-sourcing";
 import { datasetsModule } from "./datasets";
 import { documentsModule } from "./documents";
 import { bearerAuthenticator, identityModule } from "./identity";
@@ -44,7 +45,7 @@ export const composition: Composition = {
       prefix: "/data-sourcing",
       title: "Openverde data sourcing API",
       description: "The life cycle of data requests for the people who find and extract the data.",
-      modules: [],
+      modules: [dataSourcingModule],
     },
     {
       prefix: "/documents",

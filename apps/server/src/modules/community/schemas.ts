@@ -366,7 +366,7 @@ const requestFilters = {
   dataType: Type.Optional(
     Type.Array(dataTypeEnum(), { uniqueItems: true, description: "Only these frameworks." }),
   ),
-  userId: Type.Optional(Type.String({ description: "Only requests of this user." })),
+  userId: Type.Optional(uuid("Only requests of this user.")),
   emailAddress: Type.Optional(
     Type.String({ description: "Only requests of users whose e-mail address contains this text." }),
   ),
@@ -385,7 +385,7 @@ const requestFilters = {
   reportingPeriods: Type.Optional(
     Type.Array(Type.String(), { uniqueItems: true, description: "Only these reporting periods." }),
   ),
-  datalandCompanyId: Type.Optional(Type.String({ description: "Only requests for this company." })),
+  datalandCompanyId: Type.Optional(uuid("Only requests for this company.")),
   companySearchString: Type.Optional(
     Type.String({
       description: "Only requests for companies whose name or an identifier contains this text.",

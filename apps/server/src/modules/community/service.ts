@@ -383,7 +383,8 @@ export async function createDataRequest(db: AnyExecutor, input: NewDataRequest):
       const payload: RequestAccessRequestedPayload = { dataRequestId: id, ...dimension };
       await publishEvent(trx as never, REQUEST_ACCESS_REQUESTED, payload);
     }
-    for (const hook of storedRequestHooks) await hook(trx, toRecord((await selectRequest(trx, id)) as RequestRow));
+    for (const hook of storedRequestHooks)
+      await hook(trx, toRecord((await selectRequest(trx, id)) as RequestRow));
     const row = (await selectRequest(trx, id)) as RequestRow;
     return { outcome: existingDataId ? "accessRequested" : "stored", request: toRecord(row) };
   });

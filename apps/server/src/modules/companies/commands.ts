@@ -67,6 +67,7 @@ export function registerCompanyCommands(program: Command, withContext: WithConte
           deferIndexes: "auto",
           indexBuildParallelism: context.database.kind === "server" ? 2 : 1,
           relaxedCommit: context.database.kind === "server",
+          writers: context.database.kind === "server" ? 2 : 1,
           onIndexBuild: (phase, seconds) => {
             bar.interrupt();
             process.stderr.write(

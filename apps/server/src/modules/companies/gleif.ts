@@ -50,6 +50,11 @@ export interface BulkOptions {
   indexBuildParallelism?: number;
   /** Commit batches without waiting for the disk (server only); a crash may lose the last batches. */
   relaxedCommit?: boolean;
+  /**
+   * Batches written at once, each writer on its own connection (server only: the embedded database
+   * has one). Records are spread over the writers by LEI.
+   */
+  writers?: number;
   onIndexBuild?: (phase: "start" | "done", seconds: number) => void;
 }
 
@@ -264,8 +269,8 @@ export async function* readGleifRecords(
 }
 
 /**
- * Writes records in batches of multi-row statements, one transaction per batch. While one batch is
- * written the next one is read, so parsing and the database work side by side.
+ * Writes records in batches of multi-row statements, one transaction per batch, by one or more
+ * writers (see batchWriter).
  */
 export async function importRecords(
   db: Queryable,
@@ -297,37 +302,64 @@ export async function importRecords(
   return summary;
 
   async function writeAll(): Promise<void> {
-    let inFlight: Promise<void> = Promise.resolve();
-    const write = (batch: ImportRecord[]) => {
-      const previous = inFlight;
-      inFlight = (async () => {
-        await previous;
-        const outcome = await db.transaction().execute(async (trx) => {
-          // A batch lost in a crash is written again by importing the file again.
-          if (options.relaxedCommit) await sql`set local synchronous_commit = off`.execute(trx);
-          return importBatch(trx, batch);
-        });
-        summary.added += outcome.added;
-        summary.updated += outcome.updated;
-        summary.unchanged += outcome.unchanged;
-        options.onBatch?.(summary);
-      })();
-      // Keep an early failure from being reported as unhandled before it is awaited.
-      inFlight.catch(() => {});
-      return previous;
-    };
-    let batch: ImportRecord[] = [];
+    const writers = Array.from({ length: Math.max(1, options.writers ?? 1) }, () => batchWriter());
     for await (const record of records) {
       summary.records++;
-      batch.push(record);
-      if (batch.length >= batchSize) {
-        await write(batch);
-        batch = [];
-      }
+      // One LEI always goes to the same writer, so its batches stay in file order and two writers
+      // never add the same LEI at once.
+      const writer = writers[writers.length === 1 ? 0 : leiHash(record.lei) % writers.length] as BatchWriter;
+      writer.batch.push(record);
+      if (writer.batch.length >= batchSize) await writer.flush();
     }
-    if (batch.length > 0) await write(batch);
-    await inFlight;
+    for (const writer of writers) await writer.flush();
+    await Promise.all(writers.map((writer) => writer.inFlight));
   }
+
+  /**
+   * Collects records and writes them in its own transactions, one batch in flight at a time: while
+   * it is written the next batch is read, so parsing and the database work side by side.
+   */
+  function batchWriter(): BatchWriter {
+    const writer: BatchWriter = {
+      batch: [],
+      inFlight: Promise.resolve(),
+      flush: async () => {
+        if (writer.batch.length === 0) return;
+        const batch = writer.batch;
+        writer.batch = [];
+        const previous = writer.inFlight;
+        writer.inFlight = (async () => {
+          await previous;
+          const outcome = await db.transaction().execute(async (trx) => {
+            // A batch lost in a crash is written again by importing the file again.
+            if (options.relaxedCommit) await sql`set local synchronous_commit = off`.execute(trx);
+            return importBatch(trx, batch);
+          });
+          summary.added += outcome.added;
+          summary.updated += outcome.updated;
+          summary.unchanged += outcome.unchanged;
+          options.onBatch?.(summary);
+        })();
+        // Keep an early failure from being reported as unhandled before it is awaited.
+        writer.inFlight.catch(() => {});
+        await previous;
+      },
+    };
+    return writer;
+  }
+}
+
+interface BatchWriter {
+  batch: ImportRecord[];
+  inFlight: Promise<void>;
+  flush(): Promise<void>;
+}
+
+/** A cheap, stable hash of an LEI to spread records over the writers. */
+function leiHash(lei: string): number {
+  let hash = 0;
+  for (let index = 0; index < lei.length; index++) hash = (hash * 31 + lei.charCodeAt(index)) >>> 0;
+  return hash;
 }
 
 /** Imports a GLEIF golden copy file (plain XML, .gz or .zip): adds new LEIs, updates known ones. */

@@ -477,15 +477,15 @@ const SEGMENTS: Segment[] = [
   { kind: "infix", boost: 0 },
   { kind: "infix", boost: 1 },
 ];
-/** The infix segments (a trigram index read) are only asked for when the better kinds do not fill the page. */
+/** The infix segments (a trigram index read) are only read when the better kinds do not fill the page. */
 const FIRST_INFIX = 6;
 
 /**
  * The companies at ranks [offset, offset + limit) of the search, with their basic information.
  * Usually one statement answers it: each match kind reads a bounded number of rows in index order
- * and the database keeps each company's best match. The "contains" kinds (a trigram index read) are
- * only added when the better kinds cannot fill the page. When a bounded read was cut off before the
- * page was full, a step-by-step read with keysets finishes the job.
+ * and the database keeps each company's best match; the "contains" kinds (a trigram index read) run
+ * inside it only when the better kinds cannot fill the page. When a bounded read was cut off before
+ * the page was settled, a step-by-step read with keysets finishes the job.
  */
 export async function searchCompanyPage(
   db: Queryable,
@@ -499,23 +499,22 @@ export async function searchCompanyPage(
   if (folded === undefined)
     return getBasicCompanyInformation(db, await selectListing(db, filters, offset, limit));
   const need = offset + limit;
-  const perSegment = 2 * need + 10;
-  for (const count of [FIRST_INFIX, SEGMENTS.length]) {
-    const page = await selectRankedPage(
-      db,
-      SEGMENTS.slice(0, count),
-      folded,
-      filters,
-      perSegment,
-      offset,
-      limit,
-    );
-    const firstCut = page.truncated.length > 0 ? Math.min(...page.truncated) : Number.POSITIVE_INFINITY;
-    const full = page.rows.length === limit;
-    const trusted = page.segments.every((segment) => segment <= firstCut) && (full || firstCut === Infinity);
-    if (trusted && (full || count === SEGMENTS.length)) return page.rows.map(toBasic);
-    if (!trusted) break;
-  }
+  const page = await selectRankedPage(
+    db,
+    SEGMENTS,
+    folded,
+    filters,
+    2 * need + 10,
+    offset,
+    limit,
+    FIRST_INFIX,
+  );
+  const firstCut = page.truncated.length > 0 ? Math.min(...page.truncated) : Number.POSITIVE_INFINITY;
+  const full = page.rows.length === limit;
+  // Every company on the page ranks before the first cut-off read (or none was cut off), so no
+  // company the reads left out can rank before one of them.
+  const trusted = page.segments.every((segment) => segment <= firstCut) && (full || firstCut === Infinity);
+  if (trusted) return page.rows.map(toBasic);
   return getBasicCompanyInformation(db, await searchCompanyIdsStepwise(db, folded, filters, offset, limit));
 }
 

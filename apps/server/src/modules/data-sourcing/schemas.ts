@@ -24,7 +24,10 @@ const reportingPeriod = () =>
 const timestamp = (description: string) =>
   Type.Integer({ format: "int64", description, example: 1751291891271 });
 const requestId = () =>
-  Type.String({ description: "The id of the data request.", example: "40c84975-529a-41d2-b5dc-dbb4c803d2bc" });
+  Type.String({
+    description: "The id of the data request.",
+    example: "40c84975-529a-41d2-b5dc-dbb4c803d2bc",
+  });
 const dataSourcingId = () =>
   Type.String({
     description: "The id of the sourcing object.",
@@ -69,9 +72,9 @@ export const DisplayedStateSchema = stringEnum<DisplayedState>(DISPLAYED_STATES,
   example: "DataExtraction",
 });
 
-const StateRef = Type.Ref("RequestState");
-const PriorityRef = Type.Ref("RequestPriority");
-const SourcingStateRef = Type.Ref("DataSourcingState");
+const StateRef = Type.Unsafe<RequestState>(Type.Ref("RequestState"));
+const PriorityRef = Type.Unsafe<RequestPriority>(Type.Ref("RequestPriority"));
+const SourcingStateRef = Type.Unsafe<DataSourcingState>(Type.Ref("DataSourcingState"));
 
 // ---------------------------------------------------------------------------------------------------
 // Requests
@@ -256,7 +259,9 @@ export const RequestSearchFilterString = Type.Object(
       Type.String({ description: "Only requests for companies whose name or an identifier contains this." }),
     ),
     dataSourcingStates: Type.Optional(
-      Type.Array(SourcingStateRef, { description: "Only requests whose sourcing object is in these states." }),
+      Type.Array(SourcingStateRef, {
+        description: "Only requests whose sourcing object is in these states.",
+      }),
     ),
   },
   { $id: "RequestSearchFilterString" },
@@ -273,14 +278,18 @@ export const ExpectedPublicationDateOfDocument = Type.Object(
   },
   { $id: "ExpectedPublicationDateOfDocument" },
 );
-const ExpectedRef = Type.Ref("ExpectedPublicationDateOfDocument");
+const ExpectedRef = Type.Unsafe<{ documentCategory: string; expectedPublicationDate: string }>(
+  Type.Ref("ExpectedPublicationDateOfDocument"),
+);
 
 export const AdminDataSourcingPatch = Type.Object(
   {
     documentCollector: Type.Optional(providerCompany("collects the documents")),
     dataExtractor: Type.Optional(providerCompany("extracts the data")),
     adminComment: Type.Optional(adminComment()),
-    priority: Type.Optional(Type.Integer({ format: "int32", minimum: 1, description: "1 is the most urgent." })),
+    priority: Type.Optional(
+      Type.Integer({ format: "int32", minimum: 1, description: "1 is the most urgent." }),
+    ),
     state: Type.Optional(SourcingStateRef),
     documentIds: Type.Optional(Type.Array(Type.String(), { uniqueItems: true })),
     expectedPublicationDatesOfDocuments: Type.Optional(Type.Array(ExpectedRef, { uniqueItems: true })),

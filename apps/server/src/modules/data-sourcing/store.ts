@@ -262,10 +262,7 @@ export async function selectMany(
     if (providers.length === 0) query = query.where(sql<boolean>`false`);
     else
       query = query.where((eb) =>
-        eb.or([
-          eb("document_collector", "in", [...providers]),
-          eb("data_extractor", "in", [...providers]),
-        ]),
+        eb.or([eb("document_collector", "in", [...providers]), eb("data_extractor", "in", [...providers])]),
       );
   }
   query = query.orderBy("created_at", "desc").orderBy("id");

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { Actor } from "../../platform/auth/actor";
-import { ApiError, badRequest, notFound } from "../../platform/http/errors";
+import { ApiError, badRequest, malformedMultipart, notFound } from "../../platform/http/errors";
 import { citedDocuments } from "./framework-data";
 import {
   type DocumentBytes,
@@ -112,7 +112,7 @@ export async function uploadPrivateDataset(
     return await storeChecked(db, checked);
   } catch (error) {
     for (const document of received) await discardStagedDocument(db, document.staged);
-    throw error;
+    throw malformedMultipart(error) ?? error;
   }
 }
 

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { requireSignedIn } from "../../platform/auth/actor";
-import { ApiError, badRequest, forbidden } from "../../platform/http/errors";
+import { ApiError, badRequest, forbidden, malformedMultipart } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
 import { type DocumentType, EXTENSIONS } from "./file-types";
 import { mightUploadDocuments } from "./policy";
@@ -83,7 +83,7 @@ function multipartError(error: unknown, maxBytes: number): unknown {
       "Send one document part and at most one documentMetaInfo part.",
       "Invalid multipart body",
     );
-  return error;
+  return malformedMultipart(error) ?? error;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {

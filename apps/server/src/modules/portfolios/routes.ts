@@ -1,6 +1,7 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { ModuleContext } from "../../platform/module";
+import { mayKeepPortfolios } from "./policy";
 import { COMPONENTS, PagingQuery, PortfolioIdParams, UserIdParams } from "./schemas";
 import {
   allPortfolios,
@@ -38,6 +39,10 @@ export const portfolioRoutes =
     const { publicUrl } = context.config;
     for (const schema of COMPONENTS) app.addSchema(schema);
     await ensureMonitoringScheduled(db);
+    // Every /users operation needs a signed-in user: say so before judging the input or looking anything up.
+    app.addHook("preValidation", async (request) => {
+      mayKeepPortfolios(request.actor);
+    });
 
     app.post(
       "/portfolios/",

@@ -130,3 +130,31 @@ export function notFoundResponse(method: string, url: string): ErrorResponse {
     `There is no ${method} ${url.split("?")[0]}.`,
   ).toResponse();
 }
+
+/**
+ * Errors the router raises before any hook runs (a URL that does not decode, a path parameter longer
+ * than the router allows): answered in the one error format, too.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+  void sendError(
+    reply,
+    new ApiError(
+      tooLong ? 414 : 400,
+      tooLong ? "uri-too-long" : "invalid-url",
+      tooLong ? "URI too long" : "Invalid URL",
+      tooLong ? "A part of the path is longer than allowed." : "The URL is not valid: it does not decode.",
+    ),
+  );
+}
+
+/**
+ * The multipart parser's own complaints (no boundary, a body cut short, a malformed part header) are
+ * the client's doing: a 400 instead of a 500. Undefined for anything else.
+ */
+export function malformedMultipart(error: unknown): ApiError | undefined {
+  const message = error instanceof Error ? error.message : "";
+  if (!/^Multipart: |unexpected end of multipart data|^Unexpected end of form|^Malformed/i.test(message))
+    return undefined;
+  return badRequest(`The multipart body is malformed: ${message}.`, "Invalid multipart body");
+}

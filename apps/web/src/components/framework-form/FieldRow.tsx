@@ -155,8 +155,12 @@ function Messages({ id, messages }: { id: string; messages: string[] }) {
 function locate(at: string, field: FormField): string {
   if (at === "" || at === "value") return "";
   const parts = at.replace(/^value\./, "").split(".");
-  const words = parts.map((part) =>
-    /^\d+$/.test(part) ? `${itemLabel(field)} ${Number(part) + 1}` : readable(part),
+  const words = parts.map((part, index) =>
+    /^\d+$/.test(part)
+      ? index === 0
+        ? `${itemLabel(field)} ${Number(part) + 1}`
+        : `item ${Number(part) + 1}`
+      : readable(part),
   );
   return `${words.join(", ")}: `;
 }
@@ -193,7 +197,9 @@ function VisibleField({ store, field }: { store: FormStore; field: FormField }) 
   // Messages of the store and of the last submit, without repeats and without what an input already
   // says about its own unreadable text.
   const inline = new Set(
-    [...store.getInputErrors()].filter(([key]) => key.startsWith(`${field.path}#`)).map(([, message]) => message),
+    [...store.getInputErrors()]
+      .filter(([key]) => key.startsWith(`${field.path}#`))
+      .map(([, message]) => message),
   );
   const seen = new Set<string>();
   const all = [...store.messagesOf(field.path), ...store.externalOf(field.path)].filter((m) => {
@@ -206,7 +212,9 @@ function VisibleField({ store, field }: { store: FormStore; field: FormField }) 
   const pageMessages = sourceMessages.filter((m) => m === pageRuleMessage);
   const otherSourceMessages = sourceMessages.filter((m) => m !== pageRuleMessage);
   const fieldMessages = [
-    ...new Set(all.filter((m) => !m.at.startsWith("dataSource")).map((m) => `${locate(m.at, field)}${m.message}`)),
+    ...new Set(
+      all.filter((m) => !m.at.startsWith("dataSource")).map((m) => `${locate(m.at, field)}${m.message}`),
+    ),
   ];
   const isEmpty = inner === undefined || inner === null || inner === "";
   if (touched && field.required && isEmpty && !fieldMessages.includes(REQUIRED_MESSAGE))

@@ -291,13 +291,13 @@ export function FrameworkView({ frameworkId, columns, columnLink, exportName, to
   );
   const allExpanded = model.sections.every((section) => !collapsed.has(section.id));
 
-  const exportAs = (format: "csv" | "xlsx") => {
+  const exportAs = async (format: "csv" | "xlsx") => {
     const grid = exportGrid(model);
     const name = safeFileName(exportName);
     if (format === "csv") download(toCsv(grid), "text/csv;charset=utf-8", `${name}.csv`);
     else
       download(
-        toXlsx(grid, model.label) as BlobPart,
+        (await toXlsx(grid, model.label)) as BlobPart,
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         `${name}.xlsx`,
       );
@@ -344,7 +344,7 @@ export function FrameworkView({ frameworkId, columns, columnLink, exportName, to
           <button
             type="button"
             className="p-button p-component p-button-outlined p-button-sm"
-            onClick={() => exportAs("csv")}
+            onClick={() => void exportAs("csv")}
             disabled={columns.length === 0}
           >
             <i className="pi pi-download" aria-hidden="true" />
@@ -353,7 +353,7 @@ export function FrameworkView({ frameworkId, columns, columnLink, exportName, to
           <button
             type="button"
             className="p-button p-component p-button-outlined p-button-sm"
-            onClick={() => exportAs("xlsx")}
+            onClick={() => void exportAs("xlsx")}
             disabled={columns.length === 0}
           >
             <i className="pi pi-file-excel" aria-hidden="true" />

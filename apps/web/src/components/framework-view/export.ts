@@ -1,10 +1,9 @@
 /**
  * What a framework view shows, as a grid of text: one row per data point, one column per dataset.
- * Written as CSV (UTF-8 with byte order mark, so spreadsheet programs read umlauts) or as a minimal
- * Office Open XML workbook.
+ * Written as CSV (UTF-8 with byte order mark, so spreadsheet programs read umlauts) or as an Excel
+ * workbook.
  */
 import { type ComparisonModel, cellText } from "./model";
-import { writeXlsx } from "./xlsx";
 
 export function columnHeading(column: ComparisonModel["columns"][number]): string {
   const parts = [column.label];
@@ -36,8 +35,19 @@ export function toCsv(grid: string[][]): string {
   return `\uFEFF${grid.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
 
-export function toXlsx(grid: string[][], sheetName: string): Uint8Array {
-  return writeXlsx(grid, sheetName);
+/** Excel allows 31 characters in a sheet name and none of : \\ / ? * [ ]. */
+function sheetTitle(text: string): string {
+  return text.replace(/[:\\/?*[\]]/g, " ").slice(0, 31) || "Data";
+}
+
+/** exceljs is loaded only when someone downloads a workbook, to keep it out of the page's bundle. */
+export async function toXlsx(grid: string[][], sheetName: string): Promise<Uint8Array> {
+  const { default: ExcelJS } = await import("exceljs");
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetTitle(sheetName));
+  sheet.addRows(grid);
+  sheet.getRow(1).font = { bold: true };
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
 /** A file name without characters that file systems refuse. */

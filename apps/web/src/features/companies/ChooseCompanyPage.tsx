@@ -45,7 +45,8 @@ export function ChooseCompanyPage() {
       ),
   });
   const results = term.length >= MIN_CHARACTERS ? (names.data ?? []) : [];
-  const expanded = open && term.length >= MIN_CHARACTERS && text.trim() === term && (results.length > 0 || names.isSuccess);
+  const expanded =
+    open && term.length >= MIN_CHARACTERS && text.trim() === term && (results.length > 0 || names.isSuccess);
   const mayCreate = isUploader(user) || isAdmin(user);
 
   const choose = (companyId: string) => navigate(`/companies/${companyId}/frameworks/upload`);

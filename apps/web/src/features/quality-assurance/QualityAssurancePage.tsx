@@ -1,10 +1,26 @@
+import { useSearchParams } from "react-router";
 import { PageFrame } from "../../components/PageFrame";
+import { Alert } from "../../components/workflow";
+import { isReviewer, useAuth } from "../auth";
+import { ReviewQueue } from "./ReviewQueue";
+import { ReviewDataset } from "./ReviewDataset";
+import "./QualityAssurance.css";
 
+/**
+ * `/qualityassurance` (tab QA, reviewers): the queue of datasets awaiting review; with `?dataId=` the
+ * review of one dataset (kept on the same route, so spec §2's route table stays as it is).
+ */
 export function QualityAssurancePage() {
-  return (
-    <PageFrame
-      title="Quality assurance"
-      description="Datasets waiting for review: check them against their sources and accept or reject them."
-    />
-  );
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const dataId = params.get("dataId");
+  if (!isReviewer(user))
+    return (
+      <PageFrame title="Quality assurance" description="Datasets waiting for review.">
+        <Alert tone="warning" title="For reviewers only">
+          <p>Reviewing datasets needs the reviewer role. Ask the Openverde team if you should have it.</p>
+        </Alert>
+      </PageFrame>
+    );
+  return dataId ? <ReviewDataset dataId={dataId} /> : <ReviewQueue />;
 }

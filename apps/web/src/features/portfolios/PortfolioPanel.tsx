@@ -1,0 +1,300 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { unwrap, useApi } from "../../api";
+import { LoadingIndicator } from "../../components/LoadingIndicator";
+import { Alert, ConfirmDialog, EmptyState, formatDate, plural, Tag } from "../../components/workflow";
+import { countryName } from "../companies/company-api";
+import { relativeLink } from "../requests/request-model";
+import { PortfolioDownload } from "./PortfolioDownload";
+import { PortfolioEditor } from "./PortfolioEditor";
+import { PortfolioMonitoring } from "./PortfolioMonitoring";
+import {
+  type BasePortfolio,
+  COVERAGE_PERIODS,
+  coverage,
+  FREQUENCIES,
+  filterEntries,
+  frameworkName,
+  frameworksWithData,
+  percent,
+  periodsOf,
+} from "./portfolio-model";
+
+/** One portfolio: actions, the coverage chart and the enriched table of its companies. */
+export function PortfolioPanel({
+  portfolioId,
+  onNotice,
+  onDeleted,
+}: {
+  portfolioId: string;
+  onNotice: (text: string) => void;
+  onDeleted: (text: string) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [monitoring, setMonitoring] = useState<BasePortfolio>();
+  const [downloading, setDownloading] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<"name" | "country" | "sector">("name");
+  const base = useQuery({
+    queryKey: ["portfolios", portfolioId, "base"],
+    queryFn: () => unwrap(api.users.GET("/portfolios/{portfolioId}/", { params: { path: { portfolioId } } })),
+  });
+  const enriched = useQuery({
+    queryKey: ["portfolios", portfolioId, "enriched"],
+    queryFn: () =>
+      unwrap(api.users.GET("/portfolios/{portfolioId}/enriched-portfolio", { params: { path: { portfolioId } } })),
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.users.DELETE("/portfolios/{portfolioId}/", { params: { path: { portfolioId } } })),
+    onSuccess: async () => {
+      const name = base.data?.portfolioName ?? "The portfolio";
+      setDeleting(false);
+      await queryClient.invalidateQueries({ queryKey: ["portfolios"] });
+      onDeleted(`“${name}” was deleted.`);
+    },
+  });
+
+  const entries = enriched.data?.entries ?? [];
+  const frameworks = useMemo(() => frameworksWithData(entries), [entries]);
+  const rows = useMemo(() => coverage(entries), [entries]);
+  const shown = filterEntries(entries, search, sort);
+  const portfolio = base.data;
+
+  return (
+    <div className="pf-panel">
+      <div className="pf-panel__head">
+        <div>
+          <h2 className="pf-panel__title">{portfolio?.portfolioName ?? enriched.data?.portfolioName ?? "Portfolio"}</h2>
+          {portfolio ? (
+            <p className="wf-muted pf-panel__meta">
+              {plural(portfolio.identifiers.length, "company", "companies")} · changed {formatDate(portfolio.lastUpdateTimestamp)} ·{" "}
+              {portfolio.isMonitored ? (
+                <Tag tone="success">
+                  {`Monitored: ${portfolio.monitoredFrameworks.map(frameworkName).join(", ")} · ${
+                    FREQUENCIES.find((f) => f.value === portfolio.notificationFrequency)?.label ?? ""
+                  }`}
+                </Tag>
+              ) : (
+                <Tag>Not monitored</Tag>
+              )}
+            </p>
+          ) : null}
+        </div>
+        <div className="wf-actions pf-panel__actions">
+          <button type="button" className="p-button p-component p-button-sm" onClick={() => setDownloading(true)} disabled={!enriched.isSuccess}>
+            <i className="pi pi-download" aria-hidden="true" />
+            <span>Download</span>
+          </button>
+          <button type="button" className="p-button p-component p-button-outlined p-button-sm" onClick={() => setMonitoring(portfolio)} disabled={!portfolio}>
+            <i className="pi pi-bell" aria-hidden="true" />
+            <span>Monitoring</span>
+          </button>
+          <button type="button" className="p-button p-component p-button-outlined p-button-sm" onClick={() => setEditing(true)} disabled={!portfolio}>
+            <i className="pi pi-pencil" aria-hidden="true" />
+            <span>Edit</span>
+          </button>
+          <button
+            type="button"
+            className="p-button p-component p-button-text p-button-danger p-button-sm"
+            onClick={() => {
+              remove.reset();
+              setDeleting(true);
+            }}
+          >
+            <i className="pi pi-trash" aria-hidden="true" />
+            <span>Delete</span>
+          </button>
+        </div>
+      </div>
+
+      {enriched.isPending ? <LoadingIndicator label="Loading the portfolio's companies." /> : null}
+      {enriched.isError ? (
+        <Alert tone="error" title="The portfolio could not be loaded">
+          <p>{enriched.error.message}</p>
+        </Alert>
+      ) : null}
+
+      {enriched.isSuccess ? (
+        <>
+          <section className="wf-card pf-coverage" aria-labelledby={`${id}-coverage`}>
+            <h3 id={`${id}-coverage`}>Coverage</h3>
+            <p className="wf-muted pf-coverage__intro">Share of the {plural(entries.length, "company", "companies")} with data, per framework and reporting period.</p>
+            {rows.length === 0 ? (
+              <p>No company of this portfolio has data yet. Request it from the companies' pages, or switch monitoring on.</p>
+            ) : (
+              <div className="pf-coverage__wrap">
+                <table className="pf-coverage__table">
+                  <caption className="visually-hidden">Share of companies with data per framework and reporting period</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Framework</th>
+                      {COVERAGE_PERIODS.map((period) => (
+                        <th scope="col" key={period}>
+                          {period}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => (
+                      <tr key={row.framework}>
+                        <th scope="row">{row.label}</th>
+                        {row.cells.map((cell) => (
+                          <td key={cell.period} title={`${cell.companies} of ${entries.length} companies`}>
+                            <span className="pf-bar" aria-hidden="true">
+                              <span className="pf-bar__fill" style={{ width: percent(cell.share) }} />
+                            </span>
+                            <span className="pf-bar__label">
+                              {percent(cell.share)}
+                              <span className="visually-hidden">
+                                {" "}
+                                ({cell.companies} of {entries.length} companies)
+                              </span>
+                            </span>
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+
+          <section className="wf-section" aria-labelledby={`${id}-companies`}>
+            <div className="wf-section__head">
+              <h3 id={`${id}-companies`} className="pf-section-title">
+                Companies
+              </h3>
+              <div className="pf-table-tools">
+                <label className="visually-hidden" htmlFor={`${id}-search`}>
+                  Find a company in the portfolio
+                </label>
+                <input
+                  id={`${id}-search`}
+                  type="search"
+                  className="p-inputtext p-component"
+                  placeholder="Find by name, sector or country code"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                />
+                <label className="visually-hidden" htmlFor={`${id}-sort`}>
+                  Sort by
+                </label>
+                <select id={`${id}-sort`} className="p-inputtext p-component" value={sort} onChange={(event) => setSort(event.target.value as typeof sort)}>
+                  <option value="name">Sort by name</option>
+                  <option value="country">Sort by country</option>
+                  <option value="sector">Sort by sector</option>
+                </select>
+              </div>
+            </div>
+            {entries.length === 0 ? (
+              <EmptyState title="This portfolio has no companies." />
+            ) : shown.length === 0 ? (
+              <EmptyState title="No company matches your search." />
+            ) : (
+              <div className="wf-table-wrap">
+                <table className="wf-table pf-table">
+                  <caption className="visually-hidden">Companies of the portfolio and the reporting periods with data</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Company</th>
+                      <th scope="col">Sector</th>
+                      <th scope="col">Country</th>
+                      {frameworks.map((framework) => (
+                        <th scope="col" key={framework}>
+                          {frameworkName(framework)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((entry) => (
+                      <tr key={entry.companyId}>
+                        <th scope="row" className="pf-table__company">
+                          <Link to={relativeLink(entry.companyCockpitRef)}>{entry.companyName}</Link>
+                        </th>
+                        <td>{entry.sector ?? <span className="wf-muted">—</span>}</td>
+                        <td>{countryName(entry.countryCode)}</td>
+                        {frameworks.map((framework) => {
+                          const periods = periodsOf(entry.availableReportingPeriods[framework]);
+                          const ref = entry.frameworkHyphenatedNamesToDataRef[framework];
+                          return (
+                            <td key={framework}>
+                              {periods.length === 0 ? (
+                                <span className="wf-muted" aria-label="No data">
+                                  —
+                                </span>
+                              ) : (
+                                <span className="pf-periods">
+                                  {periods.map((period) => (
+                                    <Link
+                                      key={period}
+                                      to={
+                                        ref
+                                          ? `${relativeLink(ref)}/reportingPeriods/${period}`
+                                          : `/companies/${entry.companyId}/frameworks/${framework}/reportingPeriods/${period}`
+                                      }
+                                      aria-label={`${frameworkName(framework)} ${period} of ${entry.companyName}`}
+                                    >
+                                      {period}
+                                    </Link>
+                                  ))}
+                                </span>
+                              )}
+                            </td>
+                          );
+                        })}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      ) : null}
+
+      <PortfolioEditor
+        visible={editing}
+        portfolio={portfolio}
+        onClose={() => setEditing(false)}
+        onSaved={(_, text) => {
+          setEditing(false);
+          onNotice(text);
+        }}
+      />
+      <PortfolioMonitoring portfolio={monitoring} onClose={() => setMonitoring(undefined)} onSaved={onNotice} />
+      <PortfolioDownload
+        portfolioId={portfolioId}
+        portfolioName={portfolio?.portfolioName ?? "Portfolio"}
+        frameworks={frameworks}
+        visible={downloading}
+        onClose={() => setDownloading(false)}
+      />
+      <ConfirmDialog
+        visible={deleting}
+        title="Delete this portfolio?"
+        confirmLabel="Delete portfolio"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setDeleting(false)}
+      >
+        <p>
+          “{portfolio?.portfolioName}” and its monitoring are deleted. The companies and their data stay on Openverde.
+        </p>
+        {remove.isError ? (
+          <Alert tone="error">
+            <p>{remove.error.message}</p>
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
+}

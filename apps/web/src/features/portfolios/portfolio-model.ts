@@ -1,0 +1,136 @@
+/**
+ * Rules of the portfolio pages without a browser: unknown identifiers from the server's answer, the
+ * per-framework periods of the enriched table, the coverage chart, and following export jobs.
+ * Tested in portfolio-model.test.ts.
+ */
+import { findFramework, listFrameworks } from "@openverde/frameworks";
+import type { ApiError } from "../../api";
+import type { components } from "../../api/generated/users";
+
+export type EnrichedPortfolio = components["schemas"]["EnrichedPortfolio"];
+export type EnrichedEntry = components["schemas"]["EnrichedPortfolioEntry"];
+export type BasePortfolio = components["schemas"]["BasePortfolio"];
+export type NotificationFrequency = components["schemas"]["NotificationFrequency"];
+export type ExportFormat = components["schemas"]["PortfolioExportRequest"]["fileFormat"];
+
+export const COVERAGE_PERIODS: readonly string[] = ["2025", "2024", "2023", "2022", "2021", "2020"];
+
+export const FREQUENCIES: readonly { value: NotificationFrequency; label: string }[] = [
+  { value: "Daily", label: "Daily" },
+  { value: "Weekly", label: "Weekly" },
+  { value: "Monthly", label: "Monthly" },
+  { value: "NoNotifications", label: "No e-mails" },
+];
+
+export const TIME_WINDOWS: readonly { value: "Standard" | "Extended"; label: string; hint: string }[] = [
+  { value: "Standard", label: "Standard", hint: "periods whose fiscal year ended in the last 6 months" },
+  { value: "Extended", label: "Extended", hint: "periods whose fiscal year ended in the last 16 months" },
+];
+
+export const EXPORT_FORMATS: readonly { value: ExportFormat; label: string }[] = [
+  { value: "CSV", label: "CSV" },
+  { value: "EXCEL", label: "Excel" },
+  { value: "JSON", label: "JSON" },
+];
+
+export const MAX_PORTFOLIO_NAME = 100;
+
+export function frameworkOptions(): { value: string; label: string }[] {
+  return listFrameworks().map((framework) => ({ value: framework.id, label: framework.label }));
+}
+
+export function frameworkName(id: string): string {
+  return findFramework(id)?.label ?? id;
+}
+
+/** The identifiers a 400 answer names as unknown ("... the identifier or id "X"."). */
+export function unknownIdentifiers(error: ApiError): string[] {
+  return error.details
+    .filter((detail) => /identifier/i.test(detail.summary) || /identifier/i.test(detail.message))
+    .map((detail) => /"([^"]+)"/.exec(detail.message)?.[1])
+    .filter((value): value is string => value !== undefined);
+}
+
+/** "2024, 2023" → ["2024", "2023"]. */
+export function periodsOf(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((period) => period.trim())
+    .filter(Boolean);
+}
+
+/** The frameworks with data for at least one company, in the catalogue's order. */
+export function frameworksWithData(entries: readonly EnrichedEntry[]): string[] {
+  const present = new Set(entries.flatMap((entry) => Object.keys(entry.availableReportingPeriods)));
+  const known = listFrameworks()
+    .map((framework) => framework.id as string)
+    .filter((id) => present.has(id));
+  const other = [...present].filter((id) => !known.includes(id)).sort();
+  return [...known, ...other];
+}
+
+export interface CoverageCell {
+  period: string;
+  companies: number;
+  share: number;
+}
+
+export interface CoverageRow {
+  framework: string;
+  label: string;
+  cells: CoverageCell[];
+}
+
+/** Share of the portfolio's companies with data, per framework and period. */
+export function coverage(entries: readonly EnrichedEntry[], periods: readonly string[] = COVERAGE_PERIODS): CoverageRow[] {
+  const total = entries.length;
+  return frameworksWithData(entries).map((framework) => ({
+    framework,
+    label: frameworkName(framework),
+    cells: periods.map((period) => {
+      const companies = entries.filter((entry) =>
+        periodsOf(entry.availableReportingPeriods[framework]).includes(period),
+      ).length;
+      return { period, companies, share: total === 0 ? 0 : companies / total };
+    }),
+  }));
+}
+
+export function percent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
+/** Filters and sorts the enriched table. */
+export function filterEntries(
+  entries: readonly EnrichedEntry[],
+  search: string,
+  sort: "name" | "country" | "sector",
+): EnrichedEntry[] {
+  const needle = search.trim().toLowerCase();
+  const key = (entry: EnrichedEntry) =>
+    sort === "country" ? entry.countryCode : sort === "sector" ? (entry.sector ?? "~") : entry.companyName;
+  return entries
+    .filter(
+      (entry) =>
+        !needle ||
+        entry.companyName.toLowerCase().includes(needle) ||
+        (entry.sector ?? "").toLowerCase().includes(needle) ||
+        entry.countryCode.toLowerCase() === needle,
+    )
+    .sort((a, b) => key(a).localeCompare(key(b)) || a.companyName.localeCompare(b.companyName));
+}
+
+/** File name from a Content-Disposition header, or a fallback. */
+export function fileNameFrom(header: string | null, fallback: string): string {
+  const match = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
+  if (!match?.[1]) return fallback;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
+export function extensionOf(format: ExportFormat): string {
+  return format === "EXCEL" ? "xlsx" : format.toLowerCase();
+}
