@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)("contributing data in the browser", () => {
     await row.waitFor();
     await expect(row.textContent()).resolves.toMatch(/2024/);
     await expect(row.textContent()).resolves.toMatch(/Pending/);
-    await row.getByRole("link", { name: /^Edit .* as a new version$/ }).waitFor();
+    await row.getByRole("link", { name: /^Edit as new version: / }).waitFor();
   });
 
   it("keeps work in progress over a reload", async () => {

@@ -10,7 +10,7 @@
  * --keep); without it the embedded database is used in a temporary directory.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -216,6 +216,20 @@ function summarize(label: string, result: RunResult) {
   return line;
 }
 
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere.
+ * CPU per search does not depend on how busy the machine is, unlike latency.
+ */
+function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 async function startServer(target: Target, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: repoRoot,
@@ -327,7 +341,13 @@ async function main() {
         await response.arrayBuffer();
       };
       await drive(warmup, search);
+      const cpuBefore = processCpuSeconds(server.pid);
       openverde = summarize("Openverde over HTTP", await drive(measured, search));
+      const cpuAfter = processCpuSeconds(server.pid);
+      if (cpuBefore !== undefined && cpuAfter !== undefined)
+        log(
+          `  server process CPU: ${(((cpuAfter - cpuBefore) * 1000) / measured.length).toFixed(2)} ms per search (Node: HTTP, search, serialization, compression)`,
+        );
     } finally {
       await stopServer(server);
     }

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "./modules/api-keys/service";
-import { giveRole } from "./modules/community/test-helpers";
 import { DEMO_REQUEST_IDS } from "./modules/community/seed";
+import { giveRole } from "./modules/community/test-helpers";
 import { DEMO_COMPANY_ID, DEMO_COMPANY_LEI } from "./modules/companies/demo-ids";
 import { samplePdf } from "./modules/documents/test-files";
 import { DEMO_USERS } from "./modules/identity/demo";
@@ -126,8 +126,16 @@ describe("access matrix: every operation as every kind of actor", () => {
     for (const user of users) {
       const signedIn = await signIn(platform, { username: user.username, roles: user.roles });
       ids[user.name] = signedIn.userId;
-      const token: MatrixActor = { name: user.name, roles: new Set(user.roles), authorization: signedIn.authorization };
-      const key: MatrixActor = { name: `${user.name} (API key)`, roles: new Set(user.roles), authorization: "" };
+      const token: MatrixActor = {
+        name: user.name,
+        roles: new Set(user.roles),
+        authorization: signedIn.authorization,
+      };
+      const key: MatrixActor = {
+        name: `${user.name} (API key)`,
+        roles: new Set(user.roles),
+        authorization: "",
+      };
       key.refresh = async () => {
         const stored = await findUserByUsername(db, user.username);
         if (!stored) throw new Error(`no user ${user.username}`);
@@ -216,7 +224,11 @@ describe("access matrix: every operation as every kind of actor", () => {
         expect((await call(stranger, "GET", `/api/data/vsme/${vsme}`)).status).toBe(404);
         const list = await call(stranger, "GET", `/api/data/vsme/companies/${DEMO_COMPANY_ID}`);
         expect(list.body).not.toContain(vsme);
-        const metadata = await call(stranger, "GET", `/api/metadata?companyId=${DEMO_COMPANY_ID}&dataType=vsme`);
+        const metadata = await call(
+          stranger,
+          "GET",
+          `/api/metadata?companyId=${DEMO_COMPANY_ID}&dataType=vsme`,
+        );
         expect(metadata.body).not.toContain(vsme);
         expect((await call(stranger, "GET", `/api/metadata/${vsme}`)).status).toBe(404);
       }
@@ -227,7 +239,10 @@ describe("access matrix: every operation as every kind of actor", () => {
     expect((await call(owner, "PATCH", company, { website: "https://verdana.example" })).status).toBe(200);
     expect((await call(owner, "PATCH", company, { companyName: "Taken over" })).status).toBe(403);
     expect((await call(otherMember, "PATCH", company, { website: "https://evil.example" })).status).toBe(403);
-    expect((await call(owner, "PATCH", `/api/companies/${otherCompanyId}`, { website: "https://x.example" })).status).toBe(403);
+    expect(
+      (await call(owner, "PATCH", `/api/companies/${otherCompanyId}`, { website: "https://x.example" }))
+        .status,
+    ).toBe(403);
 
     // Uploads for a company: its owner may, a member of another company may not.
     const upload = { companyId: DEMO_COMPANY_ID, reportingPeriod: "2019", data: {} };
@@ -261,7 +276,8 @@ describe("access matrix: every operation as every kind of actor", () => {
         dataId,
         dataPointId: ids.dataPointId ?? UNKNOWN_UUID,
         exportJobId: UNKNOWN_UUID,
-        userId: operation.prefix === "/community" ? (ids.target ?? UNKNOWN_UUID) : (ids.reader ?? UNKNOWN_UUID),
+        userId:
+          operation.prefix === "/community" ? (ids.target ?? UNKNOWN_UUID) : (ids.reader ?? UNKNOWN_UUID),
         role: "Member",
         dataRequestId: DEMO_REQUEST_IDS.open,
         dataType: "sfdr",
@@ -305,11 +321,16 @@ describe("access matrix: every operation as every kind of actor", () => {
       }`;
       for (const actor of actors) {
         if (actor.refresh && operation.prefix === "/api-keys") await actor.refresh();
-        const headers: Record<string, string> = actor.authorization ? { authorization: actor.authorization } : {};
+        const headers: Record<string, string> = actor.authorization
+          ? { authorization: actor.authorization }
+          : {};
         let payload: string | Buffer | undefined;
         if (operation.body?.mediaType === "multipart/form-data") {
           const parts = Object.entries(
-            (operation.resolve(operation.body.schema).properties ?? {}) as Record<string, Record<string, unknown>>,
+            (operation.resolve(operation.body.schema).properties ?? {}) as Record<
+              string,
+              Record<string, unknown>
+            >,
           ).map(([name, schema]) => {
             const resolved = operation.resolve(schema);
             const isFile =

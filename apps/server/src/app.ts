@@ -18,6 +18,7 @@ import { registerActuator } from "./platform/http/actuator";
 import { frameworkError, registerErrorHandling } from "./platform/http/errors";
 import { registerInputGuard } from "./platform/http/input-guard";
 import { registerOpenApi } from "./platform/http/openapi";
+import { registerRateLimits } from "./platform/http/rate-limits";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
 import { registerWebApp } from "./platform/http/web-app";
 import type { Composition, ModuleContext, ServerModule } from "./platform/module";
@@ -87,6 +88,7 @@ export async function buildPlatform(
     });
     registerInputGuard(app);
     await registerSecurityHeaders(app);
+    await registerRateLimits(app, { enabled: config.rateLimits });
     await app.register(compress, { global: true, threshold: 1024 });
 
     for (const module of composition.standalone) {

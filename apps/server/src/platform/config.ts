@@ -11,6 +11,8 @@ export interface Config {
   demo: boolean;
   logLevel: LogLevel;
   webDistDir: string;
+  /** Rate limits on sign-in, API key checks and uploads (RATE_LIMITS, default on). */
+  rateLimits: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demo: parseBoolean("DEMO", env.DEMO, false),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     webDistDir: env.WEB_DIST_DIR?.trim() || resolve(import.meta.dirname, "../../../web/dist"),
+    rateLimits: parseBoolean("RATE_LIMITS", env.RATE_LIMITS, true),
   };
 }

@@ -6,16 +6,21 @@ import { type Kysely, sql } from "kysely";
  * update and delete, so equal fingerprints mean no row was added, removed or changed, without reading
  * the rows' contents (which makes it cheap enough to take after every refused request).
  */
-export async function databaseFingerprint(db: Kysely<unknown>): Promise<Map<string, string>> {
+export async function databaseFingerprint(
+  db: Kysely<unknown>,
+  /** "contents" hashes each row's values instead: slower, but equal across a dump and restore. */
+  mode: "row-versions" | "contents" = "row-versions",
+): Promise<Map<string, string>> {
   const tables = (
     await sql<{ name: string }>`
       select table_name as name from information_schema.tables
       where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db)
   ).rows.map((row) => row.name);
   if (tables.length === 0) return new Map();
-  const parts = tables.map(
-    (table) =>
-      sql`select ${table}::text as name, count(*)::text || ':' || coalesce(sum(hashtext(t.ctid::text || t.xmin::text)::bigint), 0)::text as print from ${sql.table(table)} t`,
+  const parts = tables.map((table) =>
+    mode === "contents"
+      ? sql`select ${table}::text as name, count(*)::text || ':' || coalesce(sum(hashtext(t::text)::bigint), 0)::text as print from ${sql.table(table)} t`
+      : sql`select ${table}::text as name, count(*)::text || ':' || coalesce(sum(hashtext(t.ctid::text || t.xmin::text)::bigint), 0)::text as print from ${sql.table(table)} t`,
   );
   const rows = (await sql<{ name: string; print: string }>`${sql.join(parts, sql` union all `)}`.execute(db))
     .rows;

@@ -97,7 +97,11 @@ const FORMAT_SAMPLES: Record<string, string> = {
  * The smallest value the schema accepts, as far as a simple walk can tell: required properties only,
  * the first enum value, the minimum of a range. Good enough to get past validation for most operations.
  */
-export function sampleValue(schema: Schema | undefined, resolve: (schema: Schema) => Schema, depth = 0): unknown {
+export function sampleValue(
+  schema: Schema | undefined,
+  resolve: (schema: Schema) => Schema,
+  depth = 0,
+): unknown {
   const current = resolve(schema ?? {});
   if (depth > 25) return null;
   if ("const" in current) return current.const;
@@ -119,7 +123,9 @@ export function sampleValue(schema: Schema | undefined, resolve: (schema: Schema
     }
     return merged;
   }
-  const type = Array.isArray(current.type) ? (current.type as string[]).find((t) => t !== "null") : current.type;
+  const type = Array.isArray(current.type)
+    ? (current.type as string[]).find((t) => t !== "null")
+    : current.type;
   switch (type) {
     case "object": {
       const properties = (current.properties ?? {}) as Record<string, Schema>;
@@ -135,8 +141,10 @@ export function sampleValue(schema: Schema | undefined, resolve: (schema: Schema
     }
     case "integer":
     case "number":
-      return Number(current.minimum ?? (current.exclusiveMinimum as number | undefined) ?? 0) +
-        (typeof current.exclusiveMinimum === "number" ? 1 : 0);
+      return (
+        Number(current.minimum ?? (current.exclusiveMinimum as number | undefined) ?? 0) +
+        (typeof current.exclusiveMinimum === "number" ? 1 : 0)
+      );
     case "boolean":
       return false;
     case "string": {

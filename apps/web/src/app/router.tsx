@@ -11,6 +11,10 @@ import { RootLayout } from "./layout/RootLayout";
 import { lazyPage } from "./lazy-page";
 
 const PlatformLayout = lazyPage(() => import("../features/platform-layout/PlatformLayout"), "PlatformLayout");
+const FrameworkOverviewPage = lazyPage(
+  () => import("../features/framework-overview/FrameworkOverviewPage"),
+  "FrameworkOverviewPage",
+);
 const PreviewPage = lazyPage(() => import("../features/preview/PreviewPage"), "PreviewPage");
 const CompaniesPage = lazyPage(() => import("../features/companies/CompaniesPage"), "CompaniesPage");
 const ChooseCompanyPage = lazyPage(
@@ -103,6 +107,11 @@ export const routes: RouteObject[] = [
         element: <PlatformLayout />,
         children: [
           { path: "preview", element: <PreviewPage />, handle: handle({ title: "Data preview" }) },
+          {
+            path: "frameworks",
+            element: <FrameworkOverviewPage />,
+            handle: handle({ title: "Framework overview" }),
+          },
           {
             path: "companies/:companyId",
             element: <CompanyCockpitPage />,

@@ -10,6 +10,7 @@ const apiDocs = [
   { label: "Community API", href: "/community/swagger-ui/" },
   { label: "Quality assurance API", href: "/qa/swagger-ui/" },
   { label: "Users and portfolios API", href: "/users/swagger-ui/" },
+  { label: "Specifications API", href: "/specifications/swagger-ui/" },
 ];
 
 const platformLinks = [
@@ -47,7 +48,7 @@ export function SiteFooter() {
           <h2 id="footer-platform">Platform</h2>
           <ul>
             <li>
-              <a href="/specifications/swagger-ui/">Framework overview</a>
+              <Link to="/frameworks">Framework overview</Link>
             </li>
             {platformLinks.map((link) => (
               <li key={link.to}>

@@ -56,7 +56,9 @@ describe("the sourcing state machine", () => {
 
   it("runs forward from Initialized to Done for admins", () => {
     path.slice(1).forEach((to, i) => {
-      expect(judgeTransition(DATA_SOURCING_TRANSITIONS, path[i] ?? "Initialized", to, ["admin"]).ok).toBe(true);
+      expect(judgeTransition(DATA_SOURCING_TRANSITIONS, path[i] ?? "Initialized", to, ["admin"]).ok).toBe(
+        true,
+      );
     });
   });
 

@@ -1,8 +1,8 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { isAdmin } from "../../platform/auth/actor";
 import type { ModuleContext } from "../../platform/module";
 import type { DataSourcingState } from "./model";
-import { isAdmin } from "../../platform/auth/actor";
 import { ensure, requireUser } from "./policy";
 import {
   type AdminDataSourcingPatch,

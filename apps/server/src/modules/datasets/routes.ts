@@ -333,7 +333,14 @@ export const datasetRoutes =
           querystring: Type.Object({ dataId: Type.String(), hash: Type.String() }),
           security: SECURED,
           response: {
-            200: { content: { "application/pdf": { schema: Type.String({ format: "binary" }) } } },
+            200: {
+              description: "The document's bytes.",
+              content: {
+                // Listed as JSON too, as the reference does, so its generated clients accept the answer.
+                "application/json": { schema: Type.String({ format: "binary" }) },
+                "application/pdf": { schema: Type.String({ format: "binary" }) },
+              },
+            },
             default: ERROR,
           },
         },

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { STRICT_HEADERS } from "./security-headers";
 
 export interface ErrorDetails {
   errorType: string;
@@ -137,6 +138,7 @@ export function notFoundResponse(method: string, url: string): ErrorResponse {
  */
 export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+  reply.headers(STRICT_HEADERS);
   void sendError(
     reply,
     new ApiError(

@@ -32,8 +32,13 @@ function nulIn(value: unknown, where: string): string | undefined {
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
     const where =
-      nulIn(request.params, "path parameter") ?? nulIn(request.query, "query parameter") ?? nulIn(request.body, "body");
+      nulIn(request.params, "path parameter") ??
+      nulIn(request.query, "query parameter") ??
+      nulIn(request.body, "body");
     if (where)
-      throw badRequest(`${where} contains the NUL character (U+0000), which is not allowed in text.`, "Invalid text");
+      throw badRequest(
+        `${where} contains the NUL character (U+0000), which is not allowed in text.`,
+        "Invalid text",
+      );
   });
 }

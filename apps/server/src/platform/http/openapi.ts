@@ -68,9 +68,10 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         },
       },
     },
+    // Paths are published relative to the prefix: the plugin strips the server URL by itself.
     transform: ({ schema, url, route }) => ({
       schema: withOwnHeadOperationId(schema as { operationId?: string }, route.method) as never,
-      url: url.startsWith(group.prefix) ? url.slice(group.prefix.length) || "/" : url,
+      url,
       route,
     }),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },

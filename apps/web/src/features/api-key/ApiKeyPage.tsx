@@ -62,12 +62,14 @@ export function ApiKeyPage() {
           <Alert tone="warning" title="Copy it now: it is shown only this once">
             <p>Openverde keeps only a fingerprint of the key. If you lose it, create a new one.</p>
           </Alert>
-          <code className="wf-code" aria-label="Your new API key">
-            {newKey}
-          </code>
+          <code className="wf-code">{newKey}</code>
           <div className="wf-actions" style={{ marginTop: "0.75rem" }}>
             <CopyButton text={newKey} label="Copy key" />
-            <button type="button" className="p-button p-component p-button-text p-button-sm" onClick={() => create.reset()}>
+            <button
+              type="button"
+              className="p-button p-component p-button-text p-button-sm"
+              onClick={() => create.reset()}
+            >
               I have stored it, hide it
             </button>
           </div>
@@ -94,7 +96,11 @@ export function ApiKeyPage() {
               <div>
                 <dt>Status</dt>
                 <dd>
-                  {state.kind === "active" ? <Tag tone="success">Active</Tag> : <Tag tone="danger">Expired</Tag>}
+                  {state.kind === "active" ? (
+                    <Tag tone="success">Active</Tag>
+                  ) : (
+                    <Tag tone="danger">Expired</Tag>
+                  )}
                 </dd>
               </div>
               <div>
@@ -123,7 +129,9 @@ export function ApiKeyPage() {
 
           <div className="api-key__create">
             <div className="wf-field">
-              <label htmlFor={`${id}-days`}>{state.kind === "none" ? "Validity of the new key" : "Validity of a new key"}</label>
+              <label htmlFor={`${id}-days`}>
+                {state.kind === "none" ? "Validity of the new key" : "Validity of a new key"}
+              </label>
               <select
                 id={`${id}-days`}
                 className="p-inputtext p-component"
@@ -138,8 +146,17 @@ export function ApiKeyPage() {
               </select>
             </div>
             <div className="wf-actions">
-              <button type="button" className="p-button p-component" onClick={startCreate} disabled={create.isPending}>
-                {create.isPending ? <i className="pi pi-spin pi-spinner" aria-hidden="true" /> : <i className="pi pi-key" aria-hidden="true" />}
+              <button
+                type="button"
+                className="p-button p-component"
+                onClick={startCreate}
+                disabled={create.isPending}
+              >
+                {create.isPending ? (
+                  <i className="pi pi-spin pi-spinner" aria-hidden="true" />
+                ) : (
+                  <i className="pi pi-key" aria-hidden="true" />
+                )}
                 <span>{state.kind === "none" ? "Create API key" : "Create a new key"}</span>
               </button>
               {state.kind !== "none" ? (
@@ -184,7 +201,9 @@ export function ApiKeyPage() {
         onConfirm={() => revoke.mutate()}
         onCancel={() => setConfirmRevoke(false)}
       >
-        <p>The key stops working at once. Programs that use it will be refused until you give them a new key.</p>
+        <p>
+          The key stops working at once. Programs that use it will be refused until you give them a new key.
+        </p>
         {revoke.isError ? (
           <Alert tone="error">
             <p>{revoke.error.message}</p>

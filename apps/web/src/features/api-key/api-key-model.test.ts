@@ -6,7 +6,9 @@ const now = Date.UTC(2026, 0, 1);
 describe("API key state", () => {
   it("knows when there is no key", () => {
     expect(keyState(undefined).kind).toBe("none");
-    expect(keyState({ keycloakUserId: "u", active: false, validationMessage: "none" }, now).kind).toBe("none");
+    expect(keyState({ keycloakUserId: "u", active: false, validationMessage: "none" }, now).kind).toBe(
+      "none",
+    );
   });
 
   it("reads the expiry as seconds since 1970", () => {
@@ -17,7 +19,9 @@ describe("API key state", () => {
   });
 
   it("tells an expired key and one without expiry", () => {
-    expect(keyState({ active: false, expiryDate: now / 1000 - 5, keycloakRoles: [] }, now).kind).toBe("expired");
+    expect(keyState({ active: false, expiryDate: now / 1000 - 5, keycloakRoles: [] }, now).kind).toBe(
+      "expired",
+    );
     expect(keyState({ active: true, keycloakRoles: ["ROLE_USER"] }, now)).toMatchObject({
       kind: "active",
       expiresAt: undefined,

@@ -24,7 +24,8 @@ export function keyState(meta: ApiKeyMetaInfo | undefined, now: number = Date.no
   if (!hasKey) return { kind: "none" };
   const expiresAt = meta.expiryDate !== undefined ? new Date(meta.expiryDate * 1000) : undefined;
   const roles = meta.keycloakRoles ?? [];
-  if (meta.active === false || (expiresAt && expiresAt.getTime() <= now)) return { kind: "expired", expiredAt: expiresAt, roles };
+  if (meta.active === false || (expiresAt && expiresAt.getTime() <= now))
+    return { kind: "expired", expiredAt: expiresAt, roles };
   return {
     kind: "active",
     expiresAt,

@@ -227,7 +227,26 @@ export function CompaniesPage() {
             totalRecords={count}
             rowsPerPageOptions={[...PAGE_SIZES]}
             onPageChange={(event) => update({ page: event.page, pageSize: event.rows })}
-            template="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+            template={{
+              layout:
+                "FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport",
+              // A native, labelled select: PrimeReact's dropdown leaves a hidden select without a name (axe).
+              // biome-ignore lint/correctness/noComponentHookFactories: PrimeReact calls this as a render function, not as a component.
+              RowsPerPageDropdown: (options) => (
+                <select
+                  className="p-inputtext p-component companies-paginator__rows"
+                  aria-label="Companies per page"
+                  value={options.value}
+                  onChange={(event) => update({ page: 0, pageSize: Number(event.target.value) })}
+                >
+                  {PAGE_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {size}
+                    </option>
+                  ))}
+                </select>
+              ),
+            }}
             currentPageReportTemplate="{first}–{last} of {totalRecords}"
             className="companies-paginator"
           />

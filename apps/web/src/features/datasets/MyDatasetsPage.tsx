@@ -191,7 +191,7 @@ export function MyDatasetsPage() {
                         {findFramework(dataset.dataType) ? (
                           <Link
                             to={`/companies/${dataset.companyId}/frameworks/${dataset.dataType}/upload?templateDataId=${encodeURIComponent(dataset.dataId)}`}
-                            aria-label={`Edit ${label} ${dataset.reportingPeriod} of ${dataset.companyName} as a new version`}
+                            aria-label={`Edit as new version: ${label} ${dataset.reportingPeriod} of ${dataset.companyName}`}
                           >
                             Edit as new version
                           </Link>

@@ -69,12 +69,16 @@ export function PortfolioDownload({
   }, [visible, frameworks]);
 
   const setJob = (exportJobId: string, patch: Partial<Job>) =>
-    setJobs((current) => current.map((job) => (job.exportJobId === exportJobId ? { ...job, ...patch } : job)));
+    setJobs((current) =>
+      current.map((job) => (job.exportJobId === exportJobId ? { ...job, ...patch } : job)),
+    );
 
   const follow = async (job: Job) => {
     for (let poll = 0; poll < MAX_POLLS && !cancelled.current; poll++) {
       const state = await unwrap(
-        api.backend.GET("/export/{exportJobId}/state", { params: { path: { exportJobId: job.exportJobId } } }),
+        api.backend.GET("/export/{exportJobId}/state", {
+          params: { path: { exportJobId: job.exportJobId } },
+        }),
       );
       if (state === "Failure") {
         setJob(job.exportJobId, { state: "Failure", message: "The file could not be made." });
@@ -89,7 +93,8 @@ export function PortfolioDownload({
           await new Promise((resolve) => setTimeout(resolve, POLL_MS));
           continue;
         }
-        if (!result.response.ok || !result.data) throw new Error(`The download failed (${result.response.status}).`);
+        if (!result.response.ok || !result.data)
+          throw new Error(`The download failed (${result.response.status}).`);
         save(
           result.data as Blob,
           fileNameFrom(
@@ -102,7 +107,8 @@ export function PortfolioDownload({
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    if (!cancelled.current) setJob(job.exportJobId, { state: "Failure", message: "It took too long; try again." });
+    if (!cancelled.current)
+      setJob(job.exportJobId, { state: "Failure", message: "It took too long; try again." });
   };
 
   const submit = async (event: FormEvent) => {
@@ -117,7 +123,12 @@ export function PortfolioDownload({
       const answer = await unwrap(
         api.users.POST("/portfolios/{portfolioId}/export-jobs", {
           params: { path: { portfolioId } },
-          body: { frameworks: chosen, fileFormat: format, keepValueFieldsOnly: valuesOnly, includeAliases: true },
+          body: {
+            frameworks: chosen,
+            fileFormat: format,
+            keepValueFieldsOnly: valuesOnly,
+            includeAliases: true,
+          },
         }),
       );
       const started: Job[] = answer.exportJobs.map((job) => ({ ...job, state: "Pending" }));
@@ -186,7 +197,11 @@ export function PortfolioDownload({
             </div>
           </fieldset>
           <label className="wf-check wf-check--inline">
-            <input type="checkbox" checked={valuesOnly} onChange={(event) => setValuesOnly(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={valuesOnly}
+              onChange={(event) => setValuesOnly(event.target.checked)}
+            />
             <span>Values only (without sources, quality and comments)</span>
           </label>
           {jobs.length > 0 ? (
@@ -230,7 +245,11 @@ export function PortfolioDownload({
               Close
             </button>
             <button type="submit" className="p-button p-component" disabled={running}>
-              {running ? <i className="pi pi-spin pi-spinner" aria-hidden="true" /> : <i className="pi pi-download" aria-hidden="true" />}
+              {running ? (
+                <i className="pi pi-spin pi-spinner" aria-hidden="true" />
+              ) : (
+                <i className="pi pi-download" aria-hidden="true" />
+              )}
               <span>{running ? "Preparing…" : "Download"}</span>
             </button>
           </div>

@@ -27,13 +27,13 @@ export function PortfolioEditor({
   const [errors, setErrors] = useState<{ name?: string; identifiers?: string }>({});
   const identifiers = useMemo(() => splitList(text), [text]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form when the dialog opens
   useEffect(() => {
     if (!visible) return;
     setName(portfolio?.portfolioName ?? "");
     setText(portfolio ? portfolio.identifiers.join("\n") : "");
     setErrors({});
     save.reset();
-    // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form when the dialog opens
   }, [visible, portfolio]);
 
   const save = useMutation({
@@ -93,7 +93,12 @@ export function PortfolioEditor({
       className="wf-dialog"
       style={{ width: "38rem", maxWidth: "calc(100vw - 2rem)" }}
     >
-      <form className="wf-form" onSubmit={submit} noValidate aria-label={portfolio ? "Edit portfolio" : "New portfolio"}>
+      <form
+        className="wf-form"
+        onSubmit={submit}
+        noValidate
+        aria-label={portfolio ? "Edit portfolio" : "New portfolio"}
+      >
         <div className="wf-field">
           <label htmlFor={`${id}-name`}>Name</label>
           <input
@@ -136,7 +141,11 @@ export function PortfolioEditor({
             tone="error"
             title={`${plural(unknown.length, "identifier")} matched no company`}
             actions={
-              <button type="button" className="p-button p-component p-button-sm p-button-outlined" onClick={removeUnknown}>
+              <button
+                type="button"
+                className="p-button p-component p-button-sm p-button-outlined"
+                onClick={removeUnknown}
+              >
                 Remove them and try again
               </button>
             }

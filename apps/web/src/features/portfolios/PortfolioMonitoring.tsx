@@ -3,7 +3,13 @@ import { Dialog } from "primereact/dialog";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { unwrap, useApi } from "../../api";
 import { Alert, CheckboxGroup } from "../../components/workflow";
-import { type BasePortfolio, FREQUENCIES, frameworkOptions, type NotificationFrequency, TIME_WINDOWS } from "./portfolio-model";
+import {
+  type BasePortfolio,
+  FREQUENCIES,
+  frameworkOptions,
+  type NotificationFrequency,
+  TIME_WINDOWS,
+} from "./portfolio-model";
 
 /** Monitoring of a portfolio: on or off, which frameworks, how often to e-mail, which periods. */
 export function PortfolioMonitoring({
@@ -80,8 +86,8 @@ export function PortfolioMonitoring({
     >
       <form className="wf-form" onSubmit={submit} noValidate aria-label="Monitoring settings">
         <p className="wf-muted" style={{ margin: 0 }}>
-          A monitored portfolio asks, in your name, for the chosen frameworks' data of its companies for recent
-          reporting periods where none exists yet, and tells you by e-mail when new data arrives.
+          A monitored portfolio asks, in your name, for the chosen frameworks' data of its companies for
+          recent reporting periods where none exists yet, and tells you by e-mail when new data arrives.
         </p>
         <label className="wf-check">
           <input type="checkbox" checked={on} onChange={(event) => setOn(event.target.checked)} />

@@ -47,10 +47,13 @@ export function PortfolioPanel({
   const enriched = useQuery({
     queryKey: ["portfolios", portfolioId, "enriched"],
     queryFn: () =>
-      unwrap(api.users.GET("/portfolios/{portfolioId}/enriched-portfolio", { params: { path: { portfolioId } } })),
+      unwrap(
+        api.users.GET("/portfolios/{portfolioId}/enriched-portfolio", { params: { path: { portfolioId } } }),
+      ),
   });
   const remove = useMutation({
-    mutationFn: () => unwrap(api.users.DELETE("/portfolios/{portfolioId}/", { params: { path: { portfolioId } } })),
+    mutationFn: () =>
+      unwrap(api.users.DELETE("/portfolios/{portfolioId}/", { params: { path: { portfolioId } } })),
     onSuccess: async () => {
       const name = base.data?.portfolioName ?? "The portfolio";
       setDeleting(false);
@@ -69,10 +72,13 @@ export function PortfolioPanel({
     <div className="pf-panel">
       <div className="pf-panel__head">
         <div>
-          <h2 className="pf-panel__title">{portfolio?.portfolioName ?? enriched.data?.portfolioName ?? "Portfolio"}</h2>
+          <h2 className="pf-panel__title">
+            {portfolio?.portfolioName ?? enriched.data?.portfolioName ?? "Portfolio"}
+          </h2>
           {portfolio ? (
             <p className="wf-muted pf-panel__meta">
-              {plural(portfolio.identifiers.length, "company", "companies")} · changed {formatDate(portfolio.lastUpdateTimestamp)} ·{" "}
+              {plural(portfolio.identifiers.length, "company", "companies")} · changed{" "}
+              {formatDate(portfolio.lastUpdateTimestamp)} ·{" "}
               {portfolio.isMonitored ? (
                 <Tag tone="success">
                   {`Monitored: ${portfolio.monitoredFrameworks.map(frameworkName).join(", ")} · ${
@@ -86,15 +92,30 @@ export function PortfolioPanel({
           ) : null}
         </div>
         <div className="wf-actions pf-panel__actions">
-          <button type="button" className="p-button p-component p-button-sm" onClick={() => setDownloading(true)} disabled={!enriched.isSuccess}>
+          <button
+            type="button"
+            className="p-button p-component p-button-sm"
+            onClick={() => setDownloading(true)}
+            disabled={!enriched.isSuccess}
+          >
             <i className="pi pi-download" aria-hidden="true" />
             <span>Download</span>
           </button>
-          <button type="button" className="p-button p-component p-button-outlined p-button-sm" onClick={() => setMonitoring(portfolio)} disabled={!portfolio}>
+          <button
+            type="button"
+            className="p-button p-component p-button-outlined p-button-sm"
+            onClick={() => setMonitoring(portfolio)}
+            disabled={!portfolio}
+          >
             <i className="pi pi-bell" aria-hidden="true" />
             <span>Monitoring</span>
           </button>
-          <button type="button" className="p-button p-component p-button-outlined p-button-sm" onClick={() => setEditing(true)} disabled={!portfolio}>
+          <button
+            type="button"
+            className="p-button p-component p-button-outlined p-button-sm"
+            onClick={() => setEditing(true)}
+            disabled={!portfolio}
+          >
             <i className="pi pi-pencil" aria-hidden="true" />
             <span>Edit</span>
           </button>
@@ -123,13 +144,22 @@ export function PortfolioPanel({
         <>
           <section className="wf-card pf-coverage" aria-labelledby={`${id}-coverage`}>
             <h3 id={`${id}-coverage`}>Coverage</h3>
-            <p className="wf-muted pf-coverage__intro">Share of the {plural(entries.length, "company", "companies")} with data, per framework and reporting period.</p>
+            <p className="wf-muted pf-coverage__intro">
+              Share of the {plural(entries.length, "company", "companies")} with data, per framework and
+              reporting period.
+            </p>
             {rows.length === 0 ? (
-              <p>No company of this portfolio has data yet. Request it from the companies' pages, or switch monitoring on.</p>
+              <p>
+                No company of this portfolio has data yet. Request it from the companies' pages, or switch
+                monitoring on.
+              </p>
             ) : (
-              <div className="pf-coverage__wrap">
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard (axe scrollable-region-focusable)
+              <section className="pf-coverage__wrap" tabIndex={0} aria-label="Data coverage">
                 <table className="pf-coverage__table">
-                  <caption className="visually-hidden">Share of companies with data per framework and reporting period</caption>
+                  <caption className="visually-hidden">
+                    Share of companies with data per framework and reporting period
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">Framework</th>
@@ -162,7 +192,7 @@ export function PortfolioPanel({
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
             )}
           </section>
 
@@ -186,7 +216,12 @@ export function PortfolioPanel({
                 <label className="visually-hidden" htmlFor={`${id}-sort`}>
                   Sort by
                 </label>
-                <select id={`${id}-sort`} className="p-inputtext p-component" value={sort} onChange={(event) => setSort(event.target.value as typeof sort)}>
+                <select
+                  id={`${id}-sort`}
+                  className="p-inputtext p-component"
+                  value={sort}
+                  onChange={(event) => setSort(event.target.value as typeof sort)}
+                >
                   <option value="name">Sort by name</option>
                   <option value="country">Sort by country</option>
                   <option value="sector">Sort by sector</option>
@@ -200,17 +235,15 @@ export function PortfolioPanel({
             ) : (
               <div className="wf-table-wrap">
                 <table className="wf-table pf-table">
-                  <caption className="visually-hidden">Companies of the portfolio and the reporting periods with data</caption>
+                  <caption className="visually-hidden">
+                    Companies of the portfolio and the reporting periods with data
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">Company</th>
                       <th scope="col">Sector</th>
                       <th scope="col">Country</th>
-                      {frameworks.map((framework) => (
-                        <th scope="col" key={framework}>
-                          {frameworkName(framework)}
-                        </th>
-                      ))}
+                      <th scope="col">Data available</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -221,35 +254,40 @@ export function PortfolioPanel({
                         </th>
                         <td>{entry.sector ?? <span className="wf-muted">—</span>}</td>
                         <td>{countryName(entry.countryCode)}</td>
-                        {frameworks.map((framework) => {
-                          const periods = periodsOf(entry.availableReportingPeriods[framework]);
-                          const ref = entry.frameworkHyphenatedNamesToDataRef[framework];
-                          return (
-                            <td key={framework}>
-                              {periods.length === 0 ? (
-                                <span className="wf-muted" aria-label="No data">
-                                  —
-                                </span>
-                              ) : (
-                                <span className="pf-periods">
-                                  {periods.map((period) => (
-                                    <Link
-                                      key={period}
-                                      to={
-                                        ref
-                                          ? `${relativeLink(ref)}/reportingPeriods/${period}`
-                                          : `/companies/${entry.companyId}/frameworks/${framework}/reportingPeriods/${period}`
-                                      }
-                                      aria-label={`${frameworkName(framework)} ${period} of ${entry.companyName}`}
-                                    >
-                                      {period}
-                                    </Link>
-                                  ))}
-                                </span>
-                              )}
-                            </td>
-                          );
-                        })}
+                        <td>
+                          {frameworks.some((framework) => periodsOf(entry.availableReportingPeriods[framework]).length > 0) ? (
+                            <dl className="pf-data">
+                              {frameworks.map((framework) => {
+                                const periods = periodsOf(entry.availableReportingPeriods[framework]);
+                                if (periods.length === 0) return null;
+                                const ref = entry.frameworkHyphenatedNamesToDataRef[framework];
+                                const frameworkPath = ref
+                                  ? relativeLink(ref)
+                                  : `/companies/${entry.companyId}/frameworks/${framework}`;
+                                return (
+                                  <div key={framework}>
+                                    <dt>
+                                      <Link to={frameworkPath}>{frameworkName(framework)}</Link>
+                                    </dt>
+                                    <dd className="pf-periods">
+                                      {periods.map((period) => (
+                                        <Link
+                                          key={period}
+                                          to={`${frameworkPath}/reportingPeriods/${period}`}
+                                          aria-label={`${frameworkName(framework)} ${period} of ${entry.companyName}`}
+                                        >
+                                          {period}
+                                        </Link>
+                                      ))}
+                                    </dd>
+                                  </div>
+                                );
+                              })}
+                            </dl>
+                          ) : (
+                            <span className="wf-muted">No data yet</span>
+                          )}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -269,7 +307,11 @@ export function PortfolioPanel({
           onNotice(text);
         }}
       />
-      <PortfolioMonitoring portfolio={monitoring} onClose={() => setMonitoring(undefined)} onSaved={onNotice} />
+      <PortfolioMonitoring
+        portfolio={monitoring}
+        onClose={() => setMonitoring(undefined)}
+        onSaved={onNotice}
+      />
       <PortfolioDownload
         portfolioId={portfolioId}
         portfolioName={portfolio?.portfolioName ?? "Portfolio"}
@@ -287,7 +329,8 @@ export function PortfolioPanel({
         onCancel={() => setDeleting(false)}
       >
         <p>
-          “{portfolio?.portfolioName}” and its monitoring are deleted. The companies and their data stay on Openverde.
+          “{portfolio?.portfolioName}” and its monitoring are deleted. The companies and their data stay on
+          Openverde.
         </p>
         {remove.isError ? (
           <Alert tone="error">

@@ -4,7 +4,13 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { unwrap, useApi } from "../../api";
 import { Alert } from "../../components/workflow";
 
-const TOPICS = ["Find company identifiers", "Missing companies", "Data in my portfolio", "Downloads", "Something else"];
+const TOPICS = [
+  "Find company identifiers",
+  "Missing companies",
+  "Data in my portfolio",
+  "Downloads",
+  "Something else",
+];
 
 /** A request for help with portfolios, e-mailed to the Openverde team. */
 export function PortfolioSupport({ visible, onClose }: { visible: boolean; onClose: () => void }) {
@@ -14,15 +20,16 @@ export function PortfolioSupport({ visible, onClose }: { visible: boolean; onClo
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string>();
   const send = useMutation({
-    mutationFn: () => unwrap(api.users.POST("/portfolios/support", { body: { topic, message: message.trim() } })),
+    mutationFn: () =>
+      unwrap(api.users.POST("/portfolios/support", { body: { topic, message: message.trim() } })),
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
   useEffect(() => {
     if (visible) {
       send.reset();
       setMessage("");
       setError(undefined);
     }
-    // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
   }, [visible]);
 
   const submit = (event: FormEvent) => {
@@ -61,7 +68,12 @@ export function PortfolioSupport({ visible, onClose }: { visible: boolean; onClo
         <form className="wf-form" onSubmit={submit} noValidate aria-label="Ask for help">
           <div className="wf-field">
             <label htmlFor={`${id}-topic`}>Topic</label>
-            <select id={`${id}-topic`} className="p-inputtext p-component" value={topic} onChange={(event) => setTopic(event.target.value)}>
+            <select
+              id={`${id}-topic`}
+              className="p-inputtext p-component"
+              value={topic}
+              onChange={(event) => setTopic(event.target.value)}
+            >
               {TOPICS.map((value) => (
                 <option key={value} value={value}>
                   {value}

@@ -33,7 +33,12 @@ export function PortfoliosPage() {
     setParams(next, { replace: true });
   };
   const onTabKey = (event: KeyboardEvent, index: number) => {
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: list.length - 1 - index };
+    const moves: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowLeft: -1,
+      Home: -index,
+      End: list.length - 1 - index,
+    };
     const move = moves[event.key];
     if (move === undefined) return;
     event.preventDefault();
@@ -53,7 +58,11 @@ export function PortfoliosPage() {
             <i className="pi pi-plus" aria-hidden="true" />
             <span>New portfolio</span>
           </button>
-          <button type="button" className="p-button p-component p-button-text" onClick={() => setSupport(true)}>
+          <button
+            type="button"
+            className="p-button p-component p-button-text"
+            onClick={() => setSupport(true)}
+          >
             <i className="pi pi-question-circle" aria-hidden="true" />
             <span>Ask for help</span>
           </button>
@@ -73,8 +82,8 @@ export function PortfoliosPage() {
       {names.isSuccess && list.length === 0 ? (
         <EmptyState title="You have no portfolio yet.">
           <p>
-            A portfolio follows the companies you care about: paste their LEIs or ISINs and see at a glance which data
-            exists for them.
+            A portfolio follows the companies you care about: paste their LEIs or ISINs and see at a glance
+            which data exists for them.
           </p>
           <button type="button" className="p-button p-component" onClick={() => setCreating(true)}>
             Create your first portfolio

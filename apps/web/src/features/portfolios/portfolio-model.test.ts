@@ -11,7 +11,11 @@ import {
   unknownIdentifiers,
 } from "./portfolio-model";
 
-const entry = (name: string, periods: Record<string, string>, extra: Partial<EnrichedEntry> = {}): EnrichedEntry => ({
+const entry = (
+  name: string,
+  periods: Record<string, string>,
+  extra: Partial<EnrichedEntry> = {},
+): EnrichedEntry => ({
   companyId: name,
   companyName: name,
   countryCode: "DE",
@@ -47,12 +51,20 @@ describe("portfolio rules", () => {
   });
 
   it("lists frameworks with data in the catalogue's order", () => {
-    expect(frameworksWithData([entry("A", { lksg: "2024" }), entry("B", { sfdr: "2023" })])).toEqual(["sfdr", "lksg"]);
+    expect(frameworksWithData([entry("A", { lksg: "2024" }), entry("B", { sfdr: "2023" })])).toEqual([
+      "sfdr",
+      "lksg",
+    ]);
   });
 
   it("computes the share of companies with data per framework and period", () => {
     const rows = coverage(
-      [entry("A", { sfdr: "2024, 2023" }), entry("B", { sfdr: "2024" }), entry("C", {}), entry("D", { lksg: "2023" })],
+      [
+        entry("A", { sfdr: "2024, 2023" }),
+        entry("B", { sfdr: "2024" }),
+        entry("C", {}),
+        entry("D", { lksg: "2023" }),
+      ],
       ["2024", "2023"],
     );
     expect(rows.map((row) => row.framework)).toEqual(["sfdr", "lksg"]);

@@ -82,7 +82,10 @@ export interface CoverageRow {
 }
 
 /** Share of the portfolio's companies with data, per framework and period. */
-export function coverage(entries: readonly EnrichedEntry[], periods: readonly string[] = COVERAGE_PERIODS): CoverageRow[] {
+export function coverage(
+  entries: readonly EnrichedEntry[],
+  periods: readonly string[] = COVERAGE_PERIODS,
+): CoverageRow[] {
   const total = entries.length;
   return frameworksWithData(entries).map((framework) => ({
     framework,

@@ -47,7 +47,14 @@ export function DataPointVerdicts({
       unwrap(
         api.qa.GET("/data-points", {
           params: {
-            query: { companyId, dataType: frameworkId, reportingPeriod, showOnlyActive: true, chunkSize: 1000, chunkIndex: 0 },
+            query: {
+              companyId,
+              dataType: frameworkId,
+              reportingPeriod,
+              showOnlyActive: true,
+              chunkSize: 1000,
+              chunkIndex: 0,
+            },
           },
         }),
       ),
@@ -62,16 +69,16 @@ export function DataPointVerdicts({
     .filter((row) => !needle || `${row.label} ${row.section}`.toLowerCase().includes(needle));
   const pageCount = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
   const current = Math.min(page, pageCount - 1);
-  const counts = rows.reduce(
-    (sum, row) => ({ ...sum, [row.qaStatus]: (sum[row.qaStatus] ?? 0) + 1 }),
-    {} as Partial<Record<QaStatus, number>>,
-  );
+  const counts: Partial<Record<QaStatus, number>> = {};
+  for (const row of rows) counts[row.qaStatus] = (counts[row.qaStatus] ?? 0) + 1;
 
   const judge = useMutation({
     mutationFn: async ({ row, status }: { row: DataPointRow; status: QaStatus }) => {
       let ifMatch: string | undefined;
       if (needsIfMatch(row.qaStatus)) {
-        const state = await api.qa.GET("/data-points/{dataPointId}", { params: { path: { dataPointId: row.dataPointId } } });
+        const state = await api.qa.GET("/data-points/{dataPointId}", {
+          params: { path: { dataPointId: row.dataPointId } },
+        });
         ifMatch = state.response.headers.get("etag") ?? undefined;
       }
       await unwrap(
@@ -109,13 +116,14 @@ export function DataPointVerdicts({
         <h2 id={`${id}-heading`}>Data point verdicts</h2>
         {rows.length > 0 ? (
           <span className="wf-muted">
-            {plural(rows.length, "data point")}: {counts.Pending ?? 0} awaiting review, {counts.Accepted ?? 0} accepted,{" "}
-            {counts.Rejected ?? 0} rejected
+            {plural(rows.length, "data point")}: {counts.Pending ?? 0} awaiting review, {counts.Accepted ?? 0}{" "}
+            accepted, {counts.Rejected ?? 0} rejected
           </span>
         ) : null}
       </div>
       <p className="wf-muted">
-        Judge single data points where the dataset as a whole is not the right unit, e.g. to reject one wrong value.
+        Judge single data points where the dataset as a whole is not the right unit, e.g. to reject one wrong
+        value.
       </p>
       {message ? (
         <Alert tone={message.tone}>
@@ -127,10 +135,16 @@ export function DataPointVerdicts({
           <p>{contained.error.message}</p>
         </Alert>
       ) : null}
-      {contained.isSuccess && rows.length === 0 ? <EmptyState title="This dataset has no data points of its own." /> : null}
+      {contained.isSuccess && rows.length === 0 ? (
+        <EmptyState title="This dataset has no data points of its own." />
+      ) : null}
       {rows.length > 0 ? (
         <>
-          <form className="wf-filters" aria-label="Filter data points" onSubmit={(event) => event.preventDefault()}>
+          <form
+            className="wf-filters"
+            aria-label="Filter data points"
+            onSubmit={(event) => event.preventDefault()}
+          >
             <div className="wf-field wf-field--wide">
               <label htmlFor={`${id}-search`}>Data point</label>
               <input
@@ -162,7 +176,9 @@ export function DataPointVerdicts({
           ) : (
             <div className="wf-table-wrap">
               <table className="wf-table">
-                <caption className="visually-hidden">Data points of the dataset and their review state</caption>
+                <caption className="visually-hidden">
+                  Data points of the dataset and their review state
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Data point</th>

@@ -2,8 +2,8 @@ import { useSearchParams } from "react-router";
 import { PageFrame } from "../../components/PageFrame";
 import { Alert } from "../../components/workflow";
 import { isReviewer, useAuth } from "../auth";
-import { ReviewQueue } from "./ReviewQueue";
 import { ReviewDataset } from "./ReviewDataset";
+import { ReviewQueue } from "./ReviewQueue";
 import "./QualityAssurance.css";
 
 /**

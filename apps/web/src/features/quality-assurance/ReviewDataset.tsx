@@ -77,7 +77,9 @@ export function ReviewDataset({ dataId }: { dataId: string }) {
         dataId,
         reportingPeriod: dataset.data.reportingPeriod,
         qaStatus: review.data.qaStatus,
-        ...(meta.data ? { uploadTime: meta.data.uploadTime, currentlyActive: meta.data.currentlyActive } : {}),
+        ...(meta.data
+          ? { uploadTime: meta.data.uploadTime }
+          : {}),
       },
     ];
   }, [dataset.data, review.data, meta.data, dataId]);
@@ -224,8 +226,8 @@ export function ReviewDataset({ dataId }: { dataId: string }) {
                     <>
                       {current.qaStatus !== "Pending" ? (
                         <p className="wf-muted">
-                          This dataset was {current.qaStatus.toLowerCase()} already. A new verdict replaces it, unless
-                          someone changed it in the meantime.
+                          This dataset was {current.qaStatus.toLowerCase()} already. A new verdict replaces
+                          it, unless someone changed it in the meantime.
                         </p>
                       ) : null}
                       <div className="wf-field">
@@ -300,11 +302,13 @@ export function ReviewDataset({ dataId }: { dataId: string }) {
                   {history.isError ? <p className="wf-muted">{history.error.message}</p> : null}
                   <ol className="wf-timeline">
                     {[...(history.data ?? [])].reverse().map((entry, index) => (
-                      <li key={`${entry.timestamp}-${index}`}>
+                      <li key={`${entry.timestamp}-${entry.qaStatus}-${entry.triggeringUserId ?? ""}`}>
                         <span className="wf-timeline__when">{formatDateTime(entry.timestamp)}</span>
                         <span className="wf-timeline__what">
                           <QaStatusTag status={entry.qaStatus} />
-                          {index === (history.data?.length ?? 0) - 1 ? <span className="wf-muted">Upload</span> : null}
+                          {index === (history.data?.length ?? 0) - 1 ? (
+                            <span className="wf-muted">Upload</span>
+                          ) : null}
                           {entry.triggeringUserId && entry.triggeringUserId === user?.sub ? (
                             <span className="wf-muted">by you</span>
                           ) : null}

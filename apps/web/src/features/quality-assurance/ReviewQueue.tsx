@@ -1,12 +1,25 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { unwrap, useApi } from "../../api";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
-import { Alert, EmptyState, formatDateTime, MultiFilter, Pager, plural, Tag } from "../../components/workflow";
+import {
+  Alert,
+  EmptyState,
+  formatDateTime,
+  MultiFilter,
+  Pager,
+  plural,
+  Tag,
+} from "../../components/workflow";
 import { useAuth } from "../auth";
-import { frameworkLabel, REQUEST_PERIODS, requestFrameworkOptions, type RequestDataType } from "../requests/request-model";
+import {
+  frameworkLabel,
+  REQUEST_PERIODS,
+  type RequestDataType,
+  requestFrameworkOptions,
+} from "../requests/request-model";
 import { useDebounced } from "../requests/use-debounced";
 import { isOwnUpload, priorityOfWaitingRequests, QA_PAGE_SIZE } from "./qa-model";
 
@@ -41,20 +54,17 @@ export function ReviewQueue() {
     else updated.delete("page");
     setParams(updated, { replace: true });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the typed name updates the address
   useEffect(() => {
-    if (debouncedCompany.trim() !== (params.get("company") ?? "")) setFilter({ company: debouncedCompany.trim() });
-    // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the typed name updates the address
+    if (debouncedCompany.trim() !== (params.get("company") ?? ""))
+      setFilter({ company: debouncedCompany.trim() });
   }, [debouncedCompany]);
 
-  const filterQuery = useMemo(
-    () => ({
-      ...(frameworks.length ? { dataTypes: frameworks } : {}),
-      ...(periods.length ? { reportingPeriods: periods } : {}),
-      ...(company ? { companyName: company } : {}),
-    }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the lists are read from the address each render
-    [frameworks.join(","), periods.join(","), company],
-  );
+  const filterQuery = {
+    ...(frameworks.length ? { dataTypes: frameworks } : {}),
+    ...(periods.length ? { reportingPeriods: periods } : {}),
+    ...(company ? { companyName: company } : {}),
+  };
   const count = useQuery({
     queryKey: ["qa-queue", "count", filterQuery],
     queryFn: () => unwrap(api.qa.GET("/numberOfUnreviewedDatasets", { params: { query: filterQuery } })),
@@ -64,7 +74,9 @@ export function ReviewQueue() {
     placeholderData: keepPreviousData,
     queryFn: () =>
       unwrap(
-        api.qa.GET("/datasets", { params: { query: { ...filterQuery, chunkSize: QA_PAGE_SIZE, chunkIndex: page } } }),
+        api.qa.GET("/datasets", {
+          params: { query: { ...filterQuery, chunkSize: QA_PAGE_SIZE, chunkIndex: page } },
+        }),
       ),
   });
   const total = count.data ?? 0;
@@ -84,7 +96,11 @@ export function ReviewQueue() {
           </span>
         </div>
       </div>
-      <form className="wf-filters" aria-label="Filter the review queue" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="wf-filters"
+        aria-label="Filter the review queue"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <div className="wf-field wf-field--wide">
           <label htmlFor={`${id}-company`}>Company name</label>
           <input
@@ -129,8 +145,14 @@ export function ReviewQueue() {
         </Alert>
       ) : null}
       {queue.isSuccess && queue.data.length === 0 ? (
-        <EmptyState title={filtering ? "No dataset awaiting review matches these filters." : "Nothing to review."}>
-          <p>{filtering ? "Clear the filters to see the whole queue." : "Every uploaded dataset has been reviewed."}</p>
+        <EmptyState
+          title={filtering ? "No dataset awaiting review matches these filters." : "Nothing to review."}
+        >
+          <p>
+            {filtering
+              ? "Clear the filters to see the whole queue."
+              : "Every uploaded dataset has been reviewed."}
+          </p>
         </EmptyState>
       ) : null}
       {queue.isSuccess && queue.data.length > 0 ? (
@@ -158,12 +180,20 @@ export function ReviewQueue() {
                   <tr key={entry.dataId}>
                     <td>
                       {entry.companyName}
-                      {own ? <span className="wf-table__sub">Your own upload: someone else reviews it</span> : null}
+                      {own ? (
+                        <span className="wf-table__sub">Your own upload: someone else reviews it</span>
+                      ) : null}
                     </td>
                     <td>{frameworkLabel(entry.framework)}</td>
                     <td>{entry.reportingPeriod}</td>
                     <td>{formatDateTime(entry.timestamp)}</td>
-                    <td>{priority ? <Tag tone={priority.tone}>{priority.label}</Tag> : <span className="wf-muted">None</span>}</td>
+                    <td>
+                      {priority ? (
+                        <Tag tone={priority.tone}>{priority.label}</Tag>
+                      ) : (
+                        <span className="wf-muted">None</span>
+                      )}
+                    </td>
                     <td className="wf-table__actions">
                       <Link
                         to={`/qualityassurance?dataId=${encodeURIComponent(entry.dataId)}`}

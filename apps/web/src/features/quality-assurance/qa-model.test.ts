@@ -37,28 +37,26 @@ describe("review rules", () => {
 
 describe("data points of a dataset", () => {
   it("labels data points from the framework, in its order, with their review state", () => {
-    const rows = dataPointRows(
-      "sfdr",
-      { plainDateSfdrDataDate: "p1", somethingUnknownType: "p2" },
-      [
-        {
-          dataPointId: "p1",
-          companyId: "c",
-          companyName: "C",
-          dataPointType: "plainDateSfdrDataDate",
-          reportingPeriod: "2024",
-          timestamp: 1,
-          qaStatus: "Accepted",
-          comment: "fine",
-        },
-      ],
-    );
+    const rows = dataPointRows("sfdr", { plainDateSfdrDataDate: "p1", somethingUnknownType: "p2" }, [
+      {
+        dataPointId: "p1",
+        companyId: "c",
+        companyName: "C",
+        dataPointType: "plainDateSfdrDataDate",
+        reportingPeriod: "2024",
+        timestamp: 1,
+        qaStatus: "Accepted",
+        comment: "fine",
+      },
+    ]);
     expect(rows[0]).toMatchObject({ dataPointId: "p1", qaStatus: "Accepted", comment: "fine" });
     expect(rows[0]?.label).not.toBe("plainDateSfdrDataDate");
     expect(rows[1]).toMatchObject({ dataPointId: "p2", qaStatus: "Pending", section: "Other" });
   });
 
   it("makes a type readable when no label is known", () => {
-    expect(readableType("extendedDecimalScope1GhgEmissionsInTonnes")).toBe("Decimal scope1 ghg emissions in tonnes");
+    expect(readableType("extendedDecimalScope1GhgEmissionsInTonnes")).toBe(
+      "Decimal scope1 ghg emissions in tonnes",
+    );
   });
 });

@@ -13,7 +13,9 @@ export type DataPointReview = components["schemas"]["DataPointQaReviewInformatio
 export const QA_PAGE_SIZE = 10;
 
 /** `priorityOfAssociatedDataSourcing`: 1 = Urgent, 2 = High, 3 = Baseline, 4 = Low (docs/qa.md). */
-export function priorityOfWaitingRequests(value: number | undefined): { label: string; tone: TagTone } | undefined {
+export function priorityOfWaitingRequests(
+  value: number | undefined,
+): { label: string; tone: TagTone } | undefined {
   switch (value) {
     case 1:
       return { label: "Urgent request waiting", tone: "accent" };
@@ -28,7 +30,11 @@ export function priorityOfWaitingRequests(value: number | undefined): { label: s
   }
 }
 
-export const qaTone: Record<QaStatus, TagTone> = { Pending: "warning", Accepted: "success", Rejected: "danger" };
+export const qaTone: Record<QaStatus, TagTone> = {
+  Pending: "warning",
+  Accepted: "success",
+  Rejected: "danger",
+};
 
 export interface DataPointLabel {
   label: string;

@@ -79,11 +79,15 @@ export function BulkDataRequestPage() {
               <span>accepted: new requests</span>
             </li>
             <li className="rq-alreadyRequested">
-              <strong>{summary.groups.find((g) => g.outcome === "alreadyRequested")?.rows.length ?? 0}</strong>
+              <strong>
+                {summary.groups.find((g) => g.outcome === "alreadyRequested")?.rows.length ?? 0}
+              </strong>
               <span>already requested by you</span>
             </li>
             <li className="rq-alreadyAvailable">
-              <strong>{summary.groups.find((g) => g.outcome === "alreadyAvailable")?.rows.length ?? 0}</strong>
+              <strong>
+                {summary.groups.find((g) => g.outcome === "alreadyAvailable")?.rows.length ?? 0}
+              </strong>
               <span>already available</span>
             </li>
             <li className="rq-rejected">
@@ -92,8 +96,13 @@ export function BulkDataRequestPage() {
             </li>
           </ul>
           {summary.rejected.length > 0 ? (
-            <Alert tone="warning" title={`${plural(summary.rejected.length, "identifier")} matched no company`}>
-              <p>Nothing was requested for these. Check them for typing errors, or ask us to add the company.</p>
+            <Alert
+              tone="warning"
+              title={`${plural(summary.rejected.length, "identifier")} matched no company`}
+            >
+              <p>
+                Nothing was requested for these. Check them for typing errors, or ask us to add the company.
+              </p>
               <ul className="rq-rejected-list">
                 {summary.rejected.map((identifier) => (
                   <li key={identifier}>{identifier}</li>
@@ -132,7 +141,10 @@ export function BulkDataRequestPage() {
                         <td>{row.reportingPeriod}</td>
                         <td className="wf-table__actions">
                           {row.link ? (
-                            <Link to={row.link} aria-label={`Open ${row.framework} ${row.reportingPeriod} of ${row.companyName}`}>
+                            <Link
+                              to={row.link}
+                              aria-label={`Open ${row.framework} ${row.reportingPeriod} of ${row.companyName}`}
+                            >
                               {group.outcome === "alreadyAvailable" ? "View data" : "View request"}
                             </Link>
                           ) : null}
@@ -146,7 +158,11 @@ export function BulkDataRequestPage() {
           ))}
           <div className="wf-actions" style={{ marginTop: "2rem" }}>
             <ButtonLink to="/requests">See my data requests</ButtonLink>
-            <button type="button" className="p-button p-component p-button-outlined" onClick={() => submit.reset()}>
+            <button
+              type="button"
+              className="p-button p-component p-button-outlined"
+              onClick={() => submit.reset()}
+            >
               Make another bulk request
             </button>
           </div>
@@ -194,7 +210,11 @@ export function BulkDataRequestPage() {
             {...(errors.periods ? { error: errors.periods } : {})}
           />
           <label className="wf-check wf-check--inline">
-            <input type="checkbox" checked={notifyMe} onChange={(event) => setNotifyMe(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={notifyMe}
+              onChange={(event) => setNotifyMe(event.target.checked)}
+            />
             <span>Notify me by e-mail at once when a request changes (otherwise in the weekly digest)</span>
           </label>
           {submit.isError ? (

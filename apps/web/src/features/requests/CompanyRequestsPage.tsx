@@ -31,7 +31,11 @@ export function CompanyRequestsPage() {
     queryKey: ["owned-companies", userId],
     enabled: userId !== "",
     queryFn: () =>
-      unwrap(api.community.GET("/company-role-assignments", { params: { query: { role: "CompanyOwner", userId } } })),
+      unwrap(
+        api.community.GET("/company-role-assignments", {
+          params: { query: { role: "CompanyOwner", userId } },
+        }),
+      ),
   });
   const companyIds = useMemo(() => [...new Set((owned.data ?? []).map((a) => a.companyId))], [owned.data]);
   const lists = useQueries({
@@ -53,10 +57,7 @@ export function CompanyRequestsPage() {
   const [busyId, setBusyId] = useState<string>();
 
   const all = useMemo(
-    () =>
-      lists
-        .flatMap((list) => list.data ?? [])
-        .sort((a, b) => b.lastModifiedDate - a.lastModifiedDate),
+    () => lists.flatMap((list) => list.data ?? []).sort((a, b) => b.lastModifiedDate - a.lastModifiedDate),
     [lists],
   );
   const companyNames = useMemo(() => {
@@ -65,7 +66,9 @@ export function CompanyRequestsPage() {
     return names;
   }, [all]);
   const shown = all
-    .filter((request) => (show === "all" ? true : PRIVATE_FRAMEWORKS.has(request.dataType) || request.accessStatus !== "Public"))
+    .filter((request) =>
+      show === "all" ? true : PRIVATE_FRAMEWORKS.has(request.dataType) || request.accessStatus !== "Public",
+    )
     .filter((request) => (show === "decide" ? request.accessStatus === "Pending" : true))
     .filter((request) => !company || request.datalandCompanyId === company)
     .filter((request) => !access || request.accessStatus === access);
@@ -122,7 +125,8 @@ export function CompanyRequestsPage() {
               <span>{waiting === 1 ? "request waits" : "requests wait"} for your access decision</span>
             </div>
           </div>
-          <div className="wf-tabs" role="group" aria-label="Which requests">
+          <fieldset className="wf-tabs">
+            <legend className="visually-hidden">Which requests</legend>
             {(
               [
                 ["decide", "Awaiting your decision"],
@@ -130,17 +134,16 @@ export function CompanyRequestsPage() {
                 ["all", "All requests"],
               ] as const
             ).map(([value, label]) => (
-              <button
-                key={value}
-                type="button"
-                aria-pressed={show === value}
-                onClick={() => setShow(value)}
-              >
+              <button key={value} type="button" aria-pressed={show === value} onClick={() => setShow(value)}>
                 {label}
               </button>
             ))}
-          </div>
-          <form className="wf-filters" aria-label="Filter requests" onSubmit={(event) => event.preventDefault()}>
+          </fieldset>
+          <form
+            className="wf-filters"
+            aria-label="Filter requests"
+            onSubmit={(event) => event.preventDefault()}
+          >
             {companyIds.length > 1 ? (
               <div className="wf-field wf-field--wide">
                 <label htmlFor={`${id}-company`}>Company</label>
@@ -181,9 +184,15 @@ export function CompanyRequestsPage() {
           </p>
           {shown.length === 0 ? (
             <EmptyState
-              title={show === "decide" ? "No request waits for your decision." : "No request matches these filters."}
+              title={
+                show === "decide"
+                  ? "No request waits for your decision."
+                  : "No request matches these filters."
+              }
             >
-              {show === "decide" ? <p>You will get an e-mail when someone asks to read your private data.</p> : null}
+              {show === "decide" ? (
+                <p>You will get an e-mail when someone asks to read your private data.</p>
+              ) : null}
             </EmptyState>
           ) : (
             <div className="wf-table-wrap">

@@ -8,8 +8,8 @@ import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
 import { Alert, ConfirmDialog, formatDateTime, Tag } from "../../components/workflow";
 import { isAdmin, useAuth } from "../auth";
-import { useCompany } from "../companies/company-api";
 import { useHasCompanyRole } from "../companies/community-checks";
+import { useCompany } from "../companies/company-api";
 import { RequestEditDialog } from "./RequestEditDialog";
 import { AccessTag, PriorityTag, StatusTag } from "./RequestTags";
 import {
@@ -42,7 +42,9 @@ export function DataRequestPage() {
     queryKey: ["request", requestId],
     retry: false,
     queryFn: () =>
-      unwrap(api.community.GET("/requests/{dataRequestId}", { params: { path: { dataRequestId: requestId } } })),
+      unwrap(
+        api.community.GET("/requests/{dataRequestId}", { params: { path: { dataRequestId: requestId } } }),
+      ),
   });
   const companyId = request.data?.datalandCompanyId;
   const company = useCompany(companyId);
@@ -202,7 +204,13 @@ export function DataRequestPage() {
             ) : null}
             {data.accessStatus !== "Public" ? (
               <Alert
-                tone={data.accessStatus === "Granted" ? "success" : data.accessStatus === "Pending" ? "warning" : "error"}
+                tone={
+                  data.accessStatus === "Granted"
+                    ? "success"
+                    : data.accessStatus === "Pending"
+                      ? "warning"
+                      : "error"
+                }
                 title="Private data"
               >
                 <p>
@@ -279,7 +287,9 @@ export function DataRequestPage() {
                   </section>
                 ) : null}
 
-                {(owner.data || admin) && PRIVATE_FRAMEWORKS.has(data.dataType) && ownerAccessChoices(data.accessStatus).length > 0 ? (
+                {(owner.data || admin) &&
+                PRIVATE_FRAMEWORKS.has(data.dataType) &&
+                ownerAccessChoices(data.accessStatus).length > 0 ? (
                   <section className="wf-card" aria-labelledby={`${id}-access`}>
                     <h2 id={`${id}-access`}>Access to your company's data</h2>
                     <p>
@@ -292,7 +302,9 @@ export function DataRequestPage() {
                           type="button"
                           className={`p-button p-component p-button-sm${choice === "Granted" ? "" : " p-button-outlined p-button-danger"}`}
                           disabled={patch.isPending}
-                          onClick={() => runPatch({ accessStatus: choice }, `Access is now ${choice.toLowerCase()}.`)}
+                          onClick={() =>
+                            runPatch({ accessStatus: choice }, `Access is now ${choice.toLowerCase()}.`)
+                          }
                         >
                           {accessChoiceLabel[choice]}
                         </button>
@@ -305,7 +317,11 @@ export function DataRequestPage() {
                   <section className="wf-card" aria-labelledby={`${id}-admin`}>
                     <h2 id={`${id}-admin`}>Administration</h2>
                     <p>Change status, access, priority or the comment the requester sees.</p>
-                    <button type="button" className="p-button p-component p-button-outlined p-button-sm" onClick={() => setEditing(true)}>
+                    <button
+                      type="button"
+                      className="p-button p-component p-button-outlined p-button-sm"
+                      onClick={() => setEditing(true)}
+                    >
                       Change request
                     </button>
                   </section>
@@ -356,7 +372,11 @@ export function DataRequestPage() {
                         />
                       </div>
                       <div>
-                        <button type="submit" className="p-button p-component p-button-sm p-button-outlined" disabled={patch.isPending}>
+                        <button
+                          type="submit"
+                          className="p-button p-component p-button-sm p-button-outlined"
+                          disabled={patch.isPending}
+                        >
                           Send message
                         </button>
                       </div>
@@ -372,7 +392,10 @@ export function DataRequestPage() {
             </div>
 
             <p style={{ marginTop: "2rem" }}>
-              <ButtonLink to={isRequester ? "/requests" : owner.data ? "/companyrequests" : "/requestoverview"} variant="text">
+              <ButtonLink
+                to={isRequester ? "/requests" : owner.data ? "/companyrequests" : "/requestoverview"}
+                variant="text"
+              >
                 <i className="pi pi-arrow-left" aria-hidden="true" /> Back to the list
               </ButtonLink>
             </p>
@@ -380,7 +403,13 @@ export function DataRequestPage() {
             <ConfirmDialog
               visible={confirming !== undefined}
               title={confirming ? actionLabel[confirming] : ""}
-              confirmLabel={confirming === "withdraw" ? "Withdraw" : confirming === "resolve" ? "Resolve" : "Close request"}
+              confirmLabel={
+                confirming === "withdraw"
+                  ? "Withdraw"
+                  : confirming === "resolve"
+                    ? "Resolve"
+                    : "Close request"
+              }
               danger={confirming === "withdraw"}
               busy={patch.isPending}
               onConfirm={() =>
@@ -402,11 +431,7 @@ export function DataRequestPage() {
               ) : null}
             </ConfirmDialog>
             {admin ? (
-              <RequestEditDialog
-                request={editable}
-                onClose={() => setEditing(false)}
-                onSaved={setNotice}
-              />
+              <RequestEditDialog request={editable} onClose={() => setEditing(false)} onSaved={setNotice} />
             ) : null}
           </>
         ) : null}

@@ -15,9 +15,9 @@ import {
   REQUEST_PERIODS,
   REQUEST_STATUSES,
   type RequesterAction,
-  requestFrameworkOptions,
   requesterActionPatch,
   requesterActions,
+  requestFrameworkOptions,
   statusLabel,
 } from "./request-model";
 import { usePatchRequest } from "./use-request-actions";
@@ -54,7 +54,12 @@ export function MyDataRequestsPage() {
     queryKey: ["my-requests"],
     queryFn: () => unwrap(api.community.GET("/requests/user")),
   });
-  const [filters, setFilters] = useState<MyRequestFilters>({ search: "", framework: "", period: "", status: "" });
+  const [filters, setFilters] = useState<MyRequestFilters>({
+    search: "",
+    framework: "",
+    period: "",
+    status: "",
+  });
   const [page, setPage] = useState(0);
   const [pending, setPending] = useState<{ request: ExtendedStoredDataRequest; action: RequesterAction }>();
   const [done, setDone] = useState<string>();
@@ -87,7 +92,10 @@ export function MyDataRequestsPage() {
   };
 
   return (
-    <PageFrame title="My data requests" description="The data you have asked for and where each request stands.">
+    <PageFrame
+      title="My data requests"
+      description="The data you have asked for and where each request stands."
+    >
       <div className="wf-section__head">
         <p className="wf-muted" style={{ margin: 0 }}>
           Request data on one company from its page, or on many companies at once.
@@ -108,7 +116,11 @@ export function MyDataRequestsPage() {
         </Alert>
       ) : null}
 
-      <form className="wf-filters" aria-label="Filter my data requests" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="wf-filters"
+        aria-label="Filter my data requests"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <div className="wf-field wf-field--wide">
           <label htmlFor={`${id}-search`}>Company</label>
           <input
@@ -231,12 +243,17 @@ export function MyDataRequestsPage() {
                         <td>
                           <span className="rq-tags">
                             <StatusTag status={request.requestStatus} />
-                            {request.accessStatus !== "Public" ? <AccessTag access={request.accessStatus} /> : null}
+                            {request.accessStatus !== "Public" ? (
+                              <AccessTag access={request.accessStatus} />
+                            ) : null}
                           </span>
                         </td>
                         <td>{formatDateTime(request.lastModifiedDate)}</td>
                         <td className="wf-table__actions">
-                          <Link to={`/requests/${request.dataRequestId}`} aria-label={`Details of the request for ${what}`}>
+                          <Link
+                            to={`/requests/${request.dataRequestId}`}
+                            aria-label={`Details of the request for ${what}`}
+                          >
                             Details
                           </Link>
                           {requesterActions(request.requestStatus).map((action) => (

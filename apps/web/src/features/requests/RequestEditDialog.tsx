@@ -44,6 +44,7 @@ export function RequestEditDialog({
   const [comment, setComment] = useState("");
   const [reason, setReason] = useState("");
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset the form only when another request opens
   useEffect(() => {
     if (!request) return;
     setStatus(request.requestStatus);
@@ -52,7 +53,6 @@ export function RequestEditDialog({
     setComment(request.adminComment ?? "");
     setReason("");
     patch.reset();
-    // biome-ignore lint/correctness/useExhaustiveDependencies: reset the form only when another request opens
   }, [request]);
 
   const submit = (event: FormEvent) => {
@@ -95,7 +95,8 @@ export function RequestEditDialog({
       {request ? (
         <form onSubmit={submit} aria-label="Change request">
           <p className="wf-muted" style={{ marginTop: 0 }}>
-            {frameworkLabel(request.dataType)} {request.reportingPeriod} of <strong>{request.companyName}</strong>
+            {frameworkLabel(request.dataType)} {request.reportingPeriod} of{" "}
+            <strong>{request.companyName}</strong>
           </p>
           <div className="rq-edit-grid">
             <div className="wf-field">
@@ -137,13 +138,13 @@ export function RequestEditDialog({
                 disabled={request.accessStatus === "Public"}
                 onChange={(event) => setAccess(event.target.value as AccessStatus)}
               >
-                {ACCESS_STATUSES.filter((value) => (request.accessStatus === "Public") === (value === "Public")).map(
-                  (value) => (
-                    <option key={value} value={value}>
-                      {accessLabel[value]}
-                    </option>
-                  ),
-                )}
+                {ACCESS_STATUSES.filter(
+                  (value) => (request.accessStatus === "Public") === (value === "Public"),
+                ).map((value) => (
+                  <option key={value} value={value}>
+                    {accessLabel[value]}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="wf-field">
@@ -154,7 +155,9 @@ export function RequestEditDialog({
                 className="p-inputtext p-component"
                 value={reason}
                 disabled={status === request.requestStatus}
-                placeholder={status === request.requestStatus ? "Change the status first" : "Kept in the history"}
+                placeholder={
+                  status === request.requestStatus ? "Change the status first" : "Kept in the history"
+                }
                 onChange={(event) => setReason(event.target.value)}
               />
             </div>

@@ -5,7 +5,15 @@ import { unwrap, useApi } from "../../api";
 import type { components } from "../../api/generated/community";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
-import { Alert, EmptyState, formatDateTime, MultiFilter, Pager, plural, Tag } from "../../components/workflow";
+import {
+  Alert,
+  EmptyState,
+  formatDateTime,
+  MultiFilter,
+  Pager,
+  plural,
+  Tag,
+} from "../../components/workflow";
 import { isAdmin, useAuth } from "../auth";
 import { type EditableRequest, RequestEditDialog } from "./RequestEditDialog";
 import { AccessTag, PriorityTag, StatusTag } from "./RequestTags";
@@ -30,7 +38,14 @@ import { useDebounced } from "./use-debounced";
 import "./Requests.css";
 
 type AggregatedPriority = components["schemas"]["AggregatedRequestPriority"];
-const AGGREGATED_PRIORITIES: AggregatedPriority[] = ["Urgent", "VeryHigh", "High", "Baseline", "Normal", "Low"];
+const AGGREGATED_PRIORITIES: AggregatedPriority[] = [
+  "Urgent",
+  "VeryHigh",
+  "High",
+  "Baseline",
+  "Normal",
+  "Low",
+];
 const CHUNK_SIZES = [20, 50, 100] as const;
 
 interface Filters {
@@ -84,14 +99,15 @@ export function RequestOverviewPage() {
       title="All data requests"
       description="Every data request on the platform, to prioritise them and follow them through to delivery."
     >
-      <div className="wf-tabs" role="group" aria-label="View">
+      <fieldset className="wf-tabs">
+        <legend className="visually-hidden">View</legend>
         <button type="button" aria-pressed={view === "list"} onClick={() => setView("list")}>
           Requests
         </button>
         <button type="button" aria-pressed={view === "aggregated"} onClick={() => setView("aggregated")}>
           Aggregated for prioritising
         </button>
-      </div>
+      </fieldset>
       {view === "list" ? (
         <RequestList filters={filters} setFilters={setFilters} />
       ) : (
@@ -151,7 +167,9 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
         api.community.GET("/requests", { params: { query: { ...cleanQuery, chunkSize, chunkIndex: page } } }),
       ),
   });
-  const sourcing = useSourcingStates(useMemo(() => (list.data ?? []).map((r) => r.dataRequestId), [list.data]));
+  const sourcing = useSourcingStates(
+    useMemo(() => (list.data ?? []).map((r) => r.dataRequestId), [list.data]),
+  );
   const total = count.data ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / chunkSize));
   const update = (patch: Partial<Filters>) => {
@@ -172,7 +190,11 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
       ...(request.adminComment ? { adminComment: request.adminComment } : {}),
     });
 
-  const textField = (key: "company" | "companyId" | "email" | "userId" | "adminComment", label: string, placeholder: string) => (
+  const textField = (
+    key: "company" | "companyId" | "email" | "userId" | "adminComment",
+    label: string,
+    placeholder: string,
+  ) => (
     <div className="wf-field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <input
@@ -193,11 +215,20 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
           <p>{notice}</p>
         </Alert>
       ) : null}
-      <form className="wf-filters" aria-label="Filter all data requests" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="wf-filters"
+        aria-label="Filter all data requests"
+        onSubmit={(event) => event.preventDefault()}
+      >
         {textField("company", "Company", "Name or identifier")}
         {textField("email", "Requester e-mail", "Part of the address")}
         {textField("adminComment", "Admin comment", "Contains")}
-        <MultiFilter label="Framework" options={requestFrameworkOptions()} value={filters.frameworks} onChange={(v) => update({ frameworks: v })} />
+        <MultiFilter
+          label="Framework"
+          options={requestFrameworkOptions()}
+          value={filters.frameworks}
+          onChange={(v) => update({ frameworks: v })}
+        />
         <MultiFilter
           label="Reporting period"
           options={REQUEST_PERIODS.map((p) => ({ value: p, label: p }))}
@@ -225,7 +256,11 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
         {textField("companyId", "Company id", "Openverde company id")}
         {textField("userId", "Requester user id", "User id")}
         {filtering ? (
-          <button type="button" className="p-button p-component p-button-text p-button-sm wf-filters__reset" onClick={() => update(noFilters)}>
+          <button
+            type="button"
+            className="p-button p-component p-button-text p-button-sm wf-filters__reset"
+            onClick={() => update(noFilters)}
+          >
             Clear filters
           </button>
         ) : null}
@@ -267,7 +302,9 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
         </Alert>
       ) : null}
       {list.isSuccess && list.data.length === 0 ? (
-        <EmptyState title={filtering ? "No request matches these filters." : "Nobody has requested data yet."} />
+        <EmptyState
+          title={filtering ? "No request matches these filters." : "Nobody has requested data yet."}
+        />
       ) : null}
       {list.isSuccess && list.data.length > 0 ? (
         <div className="wf-table-wrap" aria-busy={list.isFetching}>
@@ -300,21 +337,34 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
                     </td>
                     <td>
                       {request.userEmailAddress ?? request.userId}
-                      {request.adminComment ? <span className="wf-table__sub">Comment: {request.adminComment}</span> : null}
+                      {request.adminComment ? (
+                        <span className="wf-table__sub">Comment: {request.adminComment}</span>
+                      ) : null}
                     </td>
                     <td>
                       <span className="rq-tags">
                         <StatusTag status={request.requestStatus} />
-                        {request.accessStatus !== "Public" ? <AccessTag access={request.accessStatus} /> : null}
+                        {request.accessStatus !== "Public" ? (
+                          <AccessTag access={request.accessStatus} />
+                        ) : null}
                       </span>
                     </td>
                     <td>
                       <PriorityTag priority={request.requestPriority} />
                     </td>
-                    <td>{state ? <Tag tone={sourcingTone[state]}>{state}</Tag> : <span className="wf-muted">—</span>}</td>
+                    <td>
+                      {state ? (
+                        <Tag tone={sourcingTone[state]}>{state}</Tag>
+                      ) : (
+                        <span className="wf-muted">—</span>
+                      )}
+                    </td>
                     <td>{formatDateTime(request.lastModifiedDate)}</td>
                     <td className="wf-table__actions">
-                      <Link to={`/requests/${request.dataRequestId}`} aria-label={`Details of the request for ${frameworkLabel(request.dataType)} ${request.reportingPeriod} of ${request.companyName}`}>
+                      <Link
+                        to={`/requests/${request.dataRequestId}`}
+                        aria-label={`Details of the request for ${frameworkLabel(request.dataType)} ${request.reportingPeriod} of ${request.companyName}`}
+                      >
                         Details
                       </Link>
                       <button
@@ -333,7 +383,12 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
           </table>
         </div>
       ) : null}
-      <Pager label="Pages of all data requests" page={Math.min(page, pageCount - 1)} pageCount={pageCount} onPage={setPage} />
+      <Pager
+        label="Pages of all data requests"
+        page={Math.min(page, pageCount - 1)}
+        pageCount={pageCount}
+        onPage={setPage}
+      />
       <RequestEditDialog request={editing} onClose={() => setEditing(undefined)} onSaved={setNotice} />
     </>
   );
@@ -364,7 +419,10 @@ function AggregatedView({
         }),
       ),
   });
-  const rows = useMemo(() => [...(aggregated.data ?? [])].sort((a, b) => b.count - a.count), [aggregated.data]);
+  const rows = useMemo(
+    () => [...(aggregated.data ?? [])].sort((a, b) => b.count - a.count),
+    [aggregated.data],
+  );
   const companyIds = useMemo(() => [...new Set(rows.slice(0, 100).map((r) => r.datalandCompanyId))], [rows]);
   const names = useQueries({
     queries: companyIds.map((companyId) => ({
@@ -383,14 +441,28 @@ function AggregatedView({
   return (
     <>
       <p className="wf-muted">
-        Open requests counted per company, framework and period, most asked for first: where sourcing helps most
-        people.
+        Open requests counted per company, framework and period, most asked for first: where sourcing helps
+        most people.
       </p>
-      <form className="wf-filters" aria-label="Filter the aggregated view" onSubmit={(event) => event.preventDefault()}>
-        <MultiFilter label="Framework" options={requestFrameworkOptions()} value={frameworks} onChange={setFrameworks} />
+      <form
+        className="wf-filters"
+        aria-label="Filter the aggregated view"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <MultiFilter
+          label="Framework"
+          options={requestFrameworkOptions()}
+          value={frameworks}
+          onChange={setFrameworks}
+        />
         <div className="wf-field">
           <label htmlFor={`${id}-period`}>Reporting period</label>
-          <select id={`${id}-period`} className="p-inputtext p-component" value={period} onChange={(e) => setPeriod(e.target.value)}>
+          <select
+            id={`${id}-period`}
+            className="p-inputtext p-component"
+            value={period}
+            onChange={(e) => setPeriod(e.target.value)}
+          >
             <option value="">All periods</option>
             {REQUEST_PERIODS.map((p) => (
               <option key={p} value={p}>
@@ -426,7 +498,9 @@ function AggregatedView({
       {rows.length > 0 ? (
         <div className="wf-table-wrap">
           <table className="wf-table">
-            <caption className="visually-hidden">Open requests aggregated by company, framework and period</caption>
+            <caption className="visually-hidden">
+              Open requests aggregated by company, framework and period
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Company</th>
@@ -441,19 +515,33 @@ function AggregatedView({
             </thead>
             <tbody>
               {rows.slice(0, 100).map((row) => (
-                <tr key={`${row.datalandCompanyId}-${row.dataType}-${row.reportingPeriod}-${row.aggregatedPriority}`}>
+                <tr
+                  key={`${row.datalandCompanyId}-${row.dataType}-${row.reportingPeriod}-${row.aggregatedPriority}`}
+                >
                   <td>
                     <Link to={`/companies/${row.datalandCompanyId}`}>{nameOf(row.datalandCompanyId)}</Link>
                   </td>
                   <td>{row.dataType ? frameworkLabel(row.dataType) : "—"}</td>
                   <td>{row.reportingPeriod ?? "—"}</td>
                   <td>
-                    <Tag tone={row.aggregatedPriority === "Urgent" || row.aggregatedPriority === "VeryHigh" ? "accent" : row.aggregatedPriority === "High" ? "warning" : "neutral"}>
+                    <Tag
+                      tone={
+                        row.aggregatedPriority === "Urgent" || row.aggregatedPriority === "VeryHigh"
+                          ? "accent"
+                          : row.aggregatedPriority === "High"
+                            ? "warning"
+                            : "neutral"
+                      }
+                    >
                       {row.aggregatedPriority === "VeryHigh" ? "Very high" : row.aggregatedPriority}
                     </Tag>
                   </td>
                   <td>
-                    <span className="rq-bar" style={{ width: `${Math.max(4, (row.count / max) * 120)}px` }} aria-hidden="true" />
+                    <span
+                      className="rq-bar"
+                      style={{ width: `${Math.max(4, (row.count / max) * 120)}px` }}
+                      aria-hidden="true"
+                    />
                     {row.count}
                   </td>
                   <td className="wf-table__actions">

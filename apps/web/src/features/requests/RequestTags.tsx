@@ -3,9 +3,9 @@ import {
   type AccessStatus,
   accessLabel,
   accessTone,
+  priorityTone,
   type RequestPriority,
   type RequestStatus,
-  priorityTone,
   statusLabel,
   statusTone,
 } from "./request-model";

@@ -264,7 +264,11 @@ export function SingleDataRequestPage() {
             </div>
 
             <label className="wf-check wf-check--inline">
-              <input type="checkbox" checked={notifyMe} onChange={(event) => setNotifyMe(event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={notifyMe}
+                onChange={(event) => setNotifyMe(event.target.checked)}
+              />
               <span>Notify me by e-mail at once when a request changes (otherwise in the weekly digest)</span>
             </label>
 

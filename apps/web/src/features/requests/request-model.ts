@@ -24,7 +24,13 @@ export const REQUEST_STATUSES: readonly RequestStatus[] = [
   "NonSourceable",
   "Withdrawn",
 ];
-export const ACCESS_STATUSES: readonly AccessStatus[] = ["Public", "Pending", "Granted", "Declined", "Revoked"];
+export const ACCESS_STATUSES: readonly AccessStatus[] = [
+  "Public",
+  "Pending",
+  "Granted",
+  "Declined",
+  "Revoked",
+];
 export const REQUEST_PRIORITIES: readonly RequestPriority[] = ["Urgent", "High", "Baseline", "Low"];
 
 /** The reporting periods offered for requests (spec §3): 2025 down to 2020. */
@@ -159,7 +165,13 @@ export interface BulkSummaryGroup {
   outcome: BulkOutcome;
   title: string;
   explanation: string;
-  rows: { identifier: string; companyName: string; framework: string; reportingPeriod: string; link?: string }[];
+  rows: {
+    identifier: string;
+    companyName: string;
+    framework: string;
+    reportingPeriod: string;
+    link?: string;
+  }[];
 }
 
 /** The bulk answer as groups to show, largest news first; empty groups left out. */

@@ -25,7 +25,10 @@ interface SourcingRequest {
 
 async function fetchState(requestId: string, token: string): Promise<SourcingState | null> {
   try {
-    const request = await getJson<SourcingRequest>(`/data-sourcing/requests/${encodeURIComponent(requestId)}`, token);
+    const request = await getJson<SourcingRequest>(
+      `/data-sourcing/requests/${encodeURIComponent(requestId)}`,
+      token,
+    );
     return request.state ?? null;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null;

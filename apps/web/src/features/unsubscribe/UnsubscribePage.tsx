@@ -36,15 +36,17 @@ export function UnsubscribePage() {
             <Alert tone="success" title="You are unsubscribed">
               <p>{unsubscribe.data ?? "You will get no more e-mails of this kind."}</p>
             </Alert>
-            <p>Changed your mind? Requests and portfolios you follow still show every change on the platform.</p>
+            <p>
+              Changed your mind? Requests and portfolios you follow still show every change on the platform.
+            </p>
             <ButtonLink to="/portfolios">Back to the platform</ButtonLink>
           </>
         ) : (
           <>
             <h2>Stop these e-mails?</h2>
             <p>
-              You followed a link from one of our e-mails. Confirm, and we stop sending you e-mails of that kind.
-              Other kinds of e-mails are not affected.
+              You followed a link from one of our e-mails. Confirm, and we stop sending you e-mails of that
+              kind. Other kinds of e-mails are not affected.
             </p>
             {unsubscribe.isError ? (
               <Alert

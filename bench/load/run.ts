@@ -1,0 +1,303 @@
+/**
+ * Load benchmark: a database seeded with a generated register of companies (the companies-search
+ * generator) plus the demo data, the real server as a child process, and simulated users that each
+ * loop over a mix of search, the company cockpit, framework views, uploads and quality review for a
+ * fixed time. Reports errors, latency percentiles (overall and per kind), throughput and the server's
+ * memory (RSS of the child process, sampled every second).
+ *
+ *   npm run bench -- load [--users 100] [--duration 60] [--companies 100000]
+ *     [--database-url postgres://root@127.0.0.1:5432/postgres] [--keep]
+ *
+ * Targets of issue 16: no errors, p99 at most 250 ms. Rate limits are off for the run (one address
+ * plays every user); the server runs with LOG_LEVEL=warn.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { generateCompleteDataset } from "@openverde/frameworks";
+import pg from "pg";
+import { DEMO_COMPANY_ID } from "../../apps/server/src/modules/companies/demo-ids";
+import { importRecords } from "../../apps/server/src/modules/companies/gleif";
+import { signInWithPassword } from "../../apps/server/src/modules/identity/oidc-flow";
+import { composition, migrationSources } from "../../apps/server/src/modules/registry";
+import { openDatabase } from "../../apps/server/src/platform/db/database";
+import { migrate } from "../../apps/server/src/platform/db/migrations";
+import { generateRegister, queryMix } from "../companies-search/generate";
+
+const { values: flags } = parseArgs({
+  options: {
+    users: { type: "string", default: "100" },
+    duration: { type: "string", default: "60" },
+    companies: { type: "string", default: "100000" },
+    "database-url": { type: "string" },
+    keep: { type: "boolean", default: false },
+  },
+});
+const users = Number(flags.users);
+const durationMs = Number(flags.duration) * 1000;
+const companies = Number(flags.companies);
+const serverUrl = flags["database-url"];
+const repoRoot = resolve(import.meta.dirname, "../..");
+const log = (message: string) => process.stdout.write(`${message}\n`);
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function rssOf(child: ChildProcess): number {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? 0
+    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
+
+async function main(): Promise<boolean> {
+  const dataDir = mkdtempSync(join(tmpdir(), "openverde-load-"));
+  let databaseUrl: string | undefined;
+  const name = `openverde_load_${Date.now().toString(36)}`;
+  if (serverUrl) {
+    await admin((client) => client.query(`create database ${name}`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  let child: ChildProcess | undefined;
+  try {
+    const database = await openDatabase({ dataDir, databaseUrl, purpose: "load bench seeding" });
+    try {
+      await migrate(database.db, migrationSources(composition));
+      const started = performance.now();
+      const summary = await importRecords(database.db, generateRegister(companies), {
+        batchSize: 5000,
+        deferIndexes: "auto",
+        indexBuildParallelism: database.kind === "server" ? 2 : 1,
+        relaxedCommit: database.kind === "server",
+        writers: database.kind === "server" ? 2 : 1,
+      });
+      log(
+        `seeded ${summary.records.toLocaleString("en")} companies in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    } finally {
+      await database.close();
+    }
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const output: string[] = [];
+    child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseUrl,
+        DEMO: "true",
+        RATE_LIMITS: "off",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (data: Buffer) => output.push(data.toString()));
+    child.stderr?.on("data", (data: Buffer) => output.push(data.toString()));
+    const deadline = Date.now() + 300_000;
+    while (!output.join("").includes("Openverde is running")) {
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`the server did not start: ${output.join("").slice(-2000)}`);
+      await new Promise((done) => setTimeout(done, 250));
+    }
+    log(
+      `server up on ${baseUrl} (${databaseUrl ? "PostgreSQL" : "embedded"}, demo data on top of the register)`,
+    );
+
+    const bearer = async (username: string) =>
+      `Bearer ${(await signInWithPassword(baseUrl, username, "password")).tokens.access_token}`;
+    const reader = await bearer("data_reader");
+    const uploader = await bearer("data_uploader");
+    const reviewer = await bearer("data_reviewer");
+    const get = (path: string, authorization?: string) =>
+      fetch(`${baseUrl}${path}`, { headers: authorization ? { authorization } : {} });
+    const metadata = (await (await get(`/api/metadata?companyId=${DEMO_COMPANY_ID}`, reader)).json()) as {
+      dataId: string;
+      dataType: string;
+    }[];
+    const datasets = metadata.filter((meta) => meta.dataType !== "vsme");
+    const companyIds = (
+      (await (await get("/api/companies?searchString=bank&chunkSize=100")).json()) as { companyId: string }[]
+    ).map((company) => company.companyId);
+    const documents = (await (await get("/documents/?chunkSize=1", reader)).json()) as {
+      documentId: string;
+    }[];
+    const cited = documents[0]?.documentId;
+    if (!cited || datasets.length === 0 || companyIds.length === 0)
+      throw new Error("the demo data is missing (datasets, documents or companies)");
+    const uploadBody = JSON.stringify({
+      companyId: DEMO_COMPANY_ID,
+      reportingPeriod: "2018",
+      data: JSON.parse(
+        JSON.stringify(generateCompleteDataset("sfdr", 7)).replace(
+          /"fileReference":"[0-9a-f]{64}"/g,
+          `"fileReference":"${cited}"`,
+        ),
+      ),
+    });
+    const queries = queryMix(companies, 5000);
+
+    type Kind = "search" | "cockpit" | "framework view" | "upload" | "qa";
+    const samples: { kind: Kind; ms: number }[] = [];
+    const errors = new Map<string, number>();
+    const rss: number[] = [];
+    const sampler = setInterval(() => rss.push(rssOf(child as ChildProcess)), 1000);
+    const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)] as T;
+
+    const timed = async (kind: Kind, request: () => Promise<Response>) => {
+      const started = performance.now();
+      try {
+        const response = await request();
+        await response.arrayBuffer();
+        samples.push({ kind, ms: performance.now() - started });
+        if (!response.ok) {
+          const key = `${kind} ${response.status}`;
+          errors.set(key, (errors.get(key) ?? 0) + 1);
+        }
+      } catch (error) {
+        const key = `${kind} ${(error as Error).message}`;
+        errors.set(key, (errors.get(key) ?? 0) + 1);
+      }
+    };
+
+    const actions: [number, () => Promise<void>][] = [
+      [
+        35,
+        () =>
+          timed("search", () =>
+            get(`/api/companies?searchString=${encodeURIComponent(pick(queries).text)}&chunkSize=10`),
+          ),
+      ],
+      [
+        20,
+        async () => {
+          const companyId = Math.random() < 0.3 ? DEMO_COMPANY_ID : pick(companyIds);
+          await timed("cockpit", () => get(`/api/companies/${companyId}/info`));
+          await timed("cockpit", () => get(`/api/companies/${companyId}/aggregated-framework-data-summary`));
+          await timed("cockpit", () => get(`/api/metadata?companyId=${companyId}`, reader));
+        },
+      ],
+      [
+        20,
+        async () => {
+          const dataset = pick(datasets);
+          await timed("framework view", () => get(`/api/data/${dataset.dataType}/${dataset.dataId}`, reader));
+          await timed("framework view", () => get(`/specifications/frameworks/${dataset.dataType}`));
+        },
+      ],
+      [
+        10,
+        () =>
+          timed("upload", () =>
+            fetch(`${baseUrl}/api/data/sfdr`, {
+              method: "POST",
+              headers: { authorization: uploader, "content-type": "application/json" },
+              body: uploadBody,
+            }),
+          ),
+      ],
+      [
+        15,
+        async () => {
+          await timed("qa", () => get("/qa/datasets?chunkSize=10", reviewer));
+          await timed("qa", () => get("/qa/numberOfUnreviewedDatasets", reviewer));
+        },
+      ],
+    ];
+    const totalWeight = actions.reduce((sum, [weight]) => sum + weight, 0);
+    const nextAction = () => {
+      let roll = Math.random() * totalWeight;
+      for (const [weight, action] of actions) {
+        roll -= weight;
+        if (roll < 0) return action;
+      }
+      return (actions[0] as [number, () => Promise<void>])[1];
+    };
+
+    log(`${users} users for ${durationMs / 1000} s ...`);
+    const rssBefore = rssOf(child);
+    const start = performance.now();
+    const end = start + durationMs;
+    await Promise.all(
+      Array.from({ length: users }, async () => {
+        while (performance.now() < end) await nextAction()();
+      }),
+    );
+    const seconds = (performance.now() - start) / 1000;
+    clearInterval(sampler);
+
+    const all = samples.map((sample) => sample.ms).sort((a, b) => a - b);
+    const errorCount = [...errors.values()].reduce((sum, n) => sum + n, 0);
+    const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+    log(
+      `\nload: ${users} users, ${seconds.toFixed(0)} s, ${databaseUrl ? "PostgreSQL" : "embedded"}, ${companies.toLocaleString("en")} companies`,
+    );
+    log(
+      `requests: ${samples.length} (${(samples.length / seconds).toFixed(1)} per second), errors: ${errorCount}`,
+    );
+    log(
+      `latency overall: p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, max ${(all.at(-1) ?? 0).toFixed(0)} ms`,
+    );
+    for (const kind of ["search", "cockpit", "framework view", "upload", "qa"] as Kind[]) {
+      const of = samples
+        .filter((sample) => sample.kind === kind)
+        .map((sample) => sample.ms)
+        .sort((a, b) => a - b);
+      log(
+        `  ${kind.padEnd(15)} ${String(of.length).padStart(6)} requests  p50 ${percentile(of, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(of, 95).toFixed(0).padStart(5)} ms  p99 ${percentile(of, 99).toFixed(0).padStart(5)} ms`,
+      );
+    }
+    if (errorCount > 0) for (const [key, n] of errors) log(`  error ${key}: ${n}`);
+    log(
+      `server memory (RSS): before ${mb(rssBefore)}, peak ${mb(Math.max(0, ...rss))}, at the end ${mb(rss.at(-1) ?? 0)}`,
+    );
+    const met = errorCount === 0 && percentile(all, 99) <= 250;
+    log(met ? "target met: no errors, p99 <= 250 ms" : "target NOT met (no errors and p99 <= 250 ms)");
+    return met;
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((done) => child?.once("exit", done));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    if (serverUrl && !flags.keep)
+      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+  }
+}
+
+process.exit((await main()) ? 0 : 1);
