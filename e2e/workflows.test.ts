@@ -27,6 +27,11 @@ describe.skipIf(!hasChromium)("workflows: review, requests, portfolios, API key"
 
   it("lets a reviewer accept a pending demo dataset", async () => {
     const page = await signedIn(browser, "data_reviewer", "/qualityassurance");
+    page.on("console", (m) => console.log("CONSOLE", m.type(), m.text().slice(0, 300)));
+    page.on("pageerror", (e) => console.log("PAGEERROR", e.message));
+    page.on("request", (r) => console.log("REQ", r.url().slice(0, 150)));
+    page.on("requestfailed", (r) => console.log("FAILED", r.url().slice(0, 150)));
+    page.on("response", (r) => console.log("RES", r.status(), r.url().slice(0, 150)));
     // The queue is filled from upload events, so right after start it may lag a moment behind the seed.
     const review = page.getByRole("link", { name: /^Review / }).first();
     for (let attempt = 0; attempt < 6; attempt++) {

@@ -97,6 +97,7 @@ export const COMPANY_ROLE_ASSIGNED = "company.roleAssigned";
 export const COMPANY_OWNERSHIP_CLAIMED = "company.ownershipClaimed";
 export const REQUEST_ACCESS_REQUESTED = "request.accessRequested";
 export const REQUEST_ANSWERED = "request.answered";
+export const REQUEST_NON_SOURCEABLE = "request.nonSourceable";
 
 export interface CompanyRoleAssignedPayload {
   companyId: string;
@@ -123,6 +124,15 @@ export interface RequestAnsweredPayload {
   dataType: string;
   reportingPeriod: string;
   dataId: string | null;
+}
+
+export interface RequestNonSourceablePayload {
+  dataRequestId: string;
+  userId: string;
+  companyId: string;
+  dataType: string;
+  reportingPeriod: string;
+  reason: string | null;
 }
 
 /** Payload of `dataset.activated` (published by datasets). */
@@ -476,6 +486,17 @@ async function applyChange(
       dataId: updated.answeringDataId,
     };
     await publishEvent(trx as never, REQUEST_ANSWERED, payload);
+  }
+  if (changes.state === "NonSourceable") {
+    const payload: RequestNonSourceablePayload = {
+      dataRequestId: updated.dataRequestId,
+      userId: updated.userId,
+      companyId: updated.companyId,
+      dataType: updated.dataType,
+      reportingPeriod: updated.reportingPeriod,
+      reason: change.reason ?? null,
+    };
+    await publishEvent(trx as never, REQUEST_NON_SOURCEABLE, payload);
   }
   return updated;
 }

@@ -16,8 +16,10 @@ import {
   onDatasetRejected,
   onOwnershipClaimed,
   onRequestAnswered,
+  onRequestNonSourceable,
   onRoleAssigned,
   type RequestAnsweredPayload,
+  type RequestNonSourceablePayload,
   type RoleAssignedPayload,
   resendPendingMails,
   SEND_MAIL_JOB,
@@ -90,6 +92,7 @@ export const notificationsModule: ServerModule = {
     mailing(context);
     return {
       "request.answered": [handler<RequestAnsweredPayload>(context, onRequestAnswered)],
+      "request.nonSourceable": [handler<RequestNonSourceablePayload>(context, onRequestNonSourceable)],
       "company.ownershipClaimed": [handler<OwnershipClaimedPayload>(context, onOwnershipClaimed)],
       "company.roleAssigned": [handler<RoleAssignedPayload>(context, onRoleAssigned)],
       "request.accessRequested": [handler<AccessRequestedPayload>(context, onAccessRequested)],

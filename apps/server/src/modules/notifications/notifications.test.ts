@@ -175,6 +175,24 @@ describe("notification e-mails over SMTP", () => {
     expect(mails[0]?.text).toContain("2023");
   });
 
+  it("tells the requester when the data cannot be sourced, with the team's note", async () => {
+    const before = smtp.received.length;
+    const dataRequestId = "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a";
+    await publish(platform, "request.nonSourceable", {
+      dataRequestId,
+      userId: reader.userId,
+      companyId,
+      dataType: "pcaf",
+      reportingPeriod: "2021",
+      reason: "The company published no report for 2021.",
+    });
+    const mails = smtp.received.slice(before);
+    expect(mails.map((mail) => mail.to)).toEqual([[reader.email]]);
+    expect(mails[0]?.subject).toBe(`The data you asked for on ${companyName} cannot be found`);
+    expect(mails[0]?.text).toContain("The company published no report for 2021.");
+    expect(mails[0]?.text).toContain(`${platform.baseUrl}/requests/${dataRequestId}`);
+  });
+
   it("tells the uploader that the dataset was rejected, with the reviewer's note", async () => {
     const before = smtp.received.length;
     const dataId = "1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d";

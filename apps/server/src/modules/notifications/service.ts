@@ -33,6 +33,7 @@ import {
   accessRequested,
   companyRoleAssigned,
   dataRequestAnswered,
+  dataRequestNonSourceable,
   datasetRejected,
   links,
   type MailKind,
@@ -136,6 +137,29 @@ export async function onRequestAnswered(trx: AnyExecutor, publicUrl: string, eve
   const name = await companyName(trx, event.companyId);
   await queueMailToEach(trx, publicUrl, "DataRequestAnswered", [asRecipient(user)], (to) =>
     dataRequestAnswered(publicUrl, { ...event, recipientName: to.name, companyName: name }),
+  );
+}
+
+export interface RequestNonSourceablePayload {
+  dataRequestId: string;
+  userId: string;
+  companyId: string;
+  dataType: string;
+  reportingPeriod: string;
+  reason: string | null;
+}
+
+/** A "cannot be sourced" is an answer too, so it honours the same subscription. */
+export async function onRequestNonSourceable(
+  trx: AnyExecutor,
+  publicUrl: string,
+  event: RequestNonSourceablePayload,
+) {
+  const user = await userById(trx, event.userId);
+  if (!user) return;
+  const name = await companyName(trx, event.companyId);
+  await queueMailToEach(trx, publicUrl, "DataRequestAnswered", [asRecipient(user)], (to) =>
+    dataRequestNonSourceable(publicUrl, { ...event, recipientName: to.name, companyName: name }),
   );
 }
 

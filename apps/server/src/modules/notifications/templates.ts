@@ -72,6 +72,39 @@ export function dataRequestAnswered(publicUrl: string, facts: DataRequestAnswere
   };
 }
 
+export interface DataRequestNonSourceableFacts {
+  recipientName?: string;
+  companyName: string;
+  dataType: string;
+  reportingPeriod: string;
+  dataRequestId: string;
+  reason: string | null;
+}
+
+export function dataRequestNonSourceable(
+  publicUrl: string,
+  facts: DataRequestNonSourceableFacts,
+): MailContent {
+  const framework = frameworkLabel(facts.dataType);
+  return {
+    subject: `The data you asked for on ${facts.companyName} cannot be found`,
+    preview: `No source for ${framework} data of ${facts.reportingPeriod} could be found.`,
+    greeting: greet(facts.recipientName),
+    paragraphs: [
+      `We looked for ${framework} data of ${facts.companyName} for the reporting period ${facts.reportingPeriod}, but found no report that discloses it. Your request is closed as not sourceable.`,
+      ...(facts.reason?.trim() ? [`What the team noted: ${facts.reason.trim()}`] : []),
+      "If the company publishes the data later, you are welcome to ask again.",
+    ],
+    facts: [
+      { label: "Company", value: facts.companyName },
+      { label: "Framework", value: framework },
+      { label: "Reporting period", value: facts.reportingPeriod },
+    ],
+    action: { label: "See your request", url: links.request(publicUrl, facts.dataRequestId) },
+    reason: "You get this e-mail because you asked Openverde for this data.",
+  };
+}
+
 export interface OwnershipClaimFacts {
   recipientName?: string;
   companyId: string;
