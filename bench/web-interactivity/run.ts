@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Web interactivity benchmark (issues 13 and 14, quality): the real server with demo data and the
  * built web app, headless Chromium, and
