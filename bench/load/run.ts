@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import { generateCompleteDataset } from "@openverde/frameworks";
 import pg from "pg";
 import { DEMO_COMPANY_ID } from "../../apps/server/src/modules/companies/demo-ids";
+import { samplePdf } from "../../apps/server/src/modules/documents/test-files";
 import { importRecords } from "../../apps/server/src/modules/companies/gleif";
 import { signInWithPassword } from "../../apps/server/src/modules/identity/oidc-flow";
 import { composition, migrationSources } from "../../apps/server/src/modules/registry";
@@ -148,17 +149,31 @@ async function main(): Promise<boolean> {
     const metadata = (await (await get(`/api/metadata?companyId=${DEMO_COMPANY_ID}`, reader)).json()) as {
       dataId: string;
       dataType: string;
+      qaStatus: string;
     }[];
-    const datasets = metadata.filter((meta) => meta.dataType !== "vsme");
+    const datasets = metadata.filter((meta) => meta.dataType !== "vsme" && meta.qaStatus === "Accepted");
     const companyIds = (
       (await (await get("/api/companies?searchString=bank&chunkSize=100")).json()) as { companyId: string }[]
     ).map((company) => company.companyId);
-    const documents = (await (await get("/documents/?chunkSize=1", reader)).json()) as {
-      documentId: string;
-    }[];
-    const cited = documents[0]?.documentId;
+    // The uploads cite one report, uploaded here.
+    const boundary = "----load-bench";
+    const meta = JSON.stringify({ documentName: "Load report", documentCategory: "AnnualReport", companyIds: [] });
+    const upload = await fetch(`${baseUrl}/documents/`, {
+      method: "POST",
+      headers: { authorization: uploader, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="documentMetaInfo"\r\nContent-Type: application/json\r\n\r\n${meta}\r\n--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="load.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        samplePdf("Load report", 2),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    const cited = ((await upload.json()) as { documentId?: string }).documentId;
     if (!cited || datasets.length === 0 || companyIds.length === 0)
-      throw new Error("the demo data is missing (datasets, documents or companies)");
+      throw new Error(
+        `the demo data is missing: ${datasets.length} datasets, ${companyIds.length} companies, cited document ${cited}`,
+      );
     const uploadBody = JSON.stringify({
       companyId: DEMO_COMPANY_ID,
       reportingPeriod: "2018",
@@ -185,7 +200,7 @@ async function main(): Promise<boolean> {
         await response.arrayBuffer();
         samples.push({ kind, ms: performance.now() - started });
         if (!response.ok) {
-          const key = `${kind} ${response.status}`;
+          const key = `${kind} ${response.status} ${new URL(response.url).pathname.split("/").slice(0, 4).join("/")}`;
           errors.set(key, (errors.get(key) ?? 0) + 1);
         }
       } catch (error) {

@@ -2,12 +2,18 @@ import { resolve } from "node:path";
 import { inject } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../apps/server/src/testing/test-platform";
 
-/** The real server with demo data and the built web app, as a visitor would meet it. */
-export function startE2ePlatform(): Promise<TestPlatform> {
-  return startTestPlatform({
+/**
+ * The real server with demo data and the built web app, as a visitor would meet it: the demo's
+ * events are handled (review queue, answered requests) and background work keeps running.
+ */
+export async function startE2ePlatform(): Promise<TestPlatform> {
+  const platform = await startTestPlatform({
     demo: true,
     env: { WEB_DIST_DIR: resolve(import.meta.dirname, "../../apps/web/dist") },
   });
+  await platform.background.settle();
+  platform.background.start(500);
+  return platform;
 }
 
 /**

@@ -255,7 +255,9 @@ export function PortfolioPanel({
                         <td>{entry.sector ?? <span className="wf-muted">—</span>}</td>
                         <td>{countryName(entry.countryCode)}</td>
                         <td>
-                          {frameworks.some((framework) => periodsOf(entry.availableReportingPeriods[framework]).length > 0) ? (
+                          {frameworks.some(
+                            (framework) => periodsOf(entry.availableReportingPeriods[framework]).length > 0,
+                          ) ? (
                             <dl className="pf-data">
                               {frameworks.map((framework) => {
                                 const periods = periodsOf(entry.availableReportingPeriods[framework]);

@@ -77,9 +77,7 @@ export function ReviewDataset({ dataId }: { dataId: string }) {
         dataId,
         reportingPeriod: dataset.data.reportingPeriod,
         qaStatus: review.data.qaStatus,
-        ...(meta.data
-          ? { uploadTime: meta.data.uploadTime }
-          : {}),
+        ...(meta.data ? { uploadTime: meta.data.uploadTime } : {}),
       },
     ];
   }, [dataset.data, review.data, meta.data, dataId]);
