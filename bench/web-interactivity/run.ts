@@ -122,7 +122,8 @@ async function keystrokeLatency(page: Page, name: string, path: string, heading:
   await page.getByRole("button", { name: "Open all sections" }).click();
   const field = page
     .locator(
-      ".ff-field textarea:visible, .ff-field input[type=text]:visible, .ff-field input[type=number]:visible",
+      // Text inputs carry no type attribute, so select them by what they are not.
+      ".ff-field textarea:visible, .ff-field input.ff-input:not([type=checkbox]):not([type=radio]):not([type=date]):visible",
     )
     .first();
   await field.waitFor({ timeout: 60_000 });
@@ -161,7 +162,9 @@ async function keystrokeLatency(page: Page, name: string, path: string, heading:
     )} ms, max ${Math.max(...samples).toFixed(1)} ms (${samples.length} keys, ${fieldCount} inputs in the open form)`,
   );
   // Leave without the unsaved-changes question.
-  await page.evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear());
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear(),
+  );
 }
 
 async function signedInPage(browser: Browser, baseUrl: string, username: string): Promise<Page> {
