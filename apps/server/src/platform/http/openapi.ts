@@ -71,7 +71,8 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     // Paths are published relative to the prefix: the plugin strips the server URL by itself.
     transform: ({ schema, url, route }) => ({
       schema: withOwnHeadOperationId(schema as { operationId?: string }, route.method) as never,
-      url,
+      // The prefix's own root ("/documents/") is "/" in the reference, not an empty path.
+      url: url === group.prefix ? `${url}/` : url,
       route,
     }),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
