@@ -135,6 +135,23 @@ describe.skipIf(!hasChromium)(`no serious or critical axe-core violations (${CHR
       user: "data_reader",
       ready: (page) => page.getByRole("heading", { level: 1 }).waitFor(),
     },
+    ...[
+      { name: "single data request", path: `/singledatarequest/${DEMO_COMPANY_ID}`, user: "data_reader" },
+      { name: "bulk data request", path: "/bulkdatarequest", user: "data_reader" },
+      // A demo request of data_reader's, seeded with a fixed id by the community module.
+      {
+        name: "one data request",
+        path: "/requests/c0000000-0000-4000-8000-000000000102",
+        user: "data_reader",
+      },
+      { name: "data requests for my companies", path: "/companyrequests", user: "company_owner" },
+      { name: "company users", path: `/companies/${DEMO_COMPANY_ID}/users`, user: "company_owner" },
+      { name: "all data requests", path: "/requestoverview", user: "data_admin" },
+      { name: "unsubscribe", path: "/unsubscribe/00000000-0000-4000-8000-000000000000", user: "data_reader" },
+    ].map((page) => ({
+      ...page,
+      ready: (shown: Page) => shown.getByRole("heading", { level: 1 }).waitFor(),
+    })),
   ];
 
   it.each(cases)("$name ($path)", async ({ path, user, ready }) => {
