@@ -93,13 +93,15 @@ describe.skipIf(!hasChromium)("workflows: review, requests, portfolios, API key"
     await owner.getByText(/Access granted for data_uploader/).waitFor();
   });
 
-  it("lets an admin change a request's priority", async () => {
+  it("lets an admin change a request's state and priority", async () => {
     const page = await signedIn(browser, "data_admin", "/requestoverview");
     await page
       .getByRole("button", { name: /^Change the request for/ })
       .first()
       .click();
     const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Status", { exact: true }).selectOption("Resolved");
+    await dialog.getByLabel("Reason for a status change").fill("Confirmed with the requester (e2e).");
     await dialog.getByLabel("Priority").selectOption("High");
     await dialog.getByLabel("Admin comment").fill("Sourcing next week (e2e).");
     await dialog.getByRole("button", { name: "Save changes" }).click();
