@@ -7,7 +7,14 @@ import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const webDir = join(root, "apps/web");
-const builtIndex = join(webDir, "dist/index.html");
+
+/**
+ * Where the built web app goes: WEB_DIST_DIR when set, so that people working side by side can each
+ * build and serve their own copy, and apps/web/dist otherwise.
+ */
+export function webDistDir() {
+  return process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(webDir, "dist");
+}
 
 function newestChange(path) {
   const info = statSync(path);
@@ -19,6 +26,7 @@ function newestChange(path) {
 }
 
 export function webNeedsBuild() {
+  const builtIndex = join(webDistDir(), "index.html");
   if (!existsSync(builtIndex)) return true;
   const sources = ["src", "public", "index.html", "vite.config.ts", "vite", "../../packages/frameworks/src"]
     .map((entry) => join(webDir, entry))
@@ -30,7 +38,7 @@ export function ensureWebBuilt() {
   if (!webNeedsBuild()) return;
   process.stdout.write("Building the web app...\n");
   // A test runner's NODE_ENV=test would otherwise give React's development build.
-  const result = spawnSync("npm", ["run", "build", "-w", "@openverde/web"], {
+  const result = spawnSync("npm", ["run", "build", "-w", "@openverde/web", "--", "--outDir", webDistDir(), "--emptyOutDir"], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },

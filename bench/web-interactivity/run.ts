@@ -183,7 +183,7 @@ async function signedInPage(browser: Browser, baseUrl: string, username: string)
 ensureWebBuilt();
 const platform = await startTestPlatform({
   demo: true,
-  env: { WEB_DIST_DIR: resolve(import.meta.dirname, "../../apps/web/dist") },
+  env: { WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? resolve(import.meta.dirname, "../../apps/web/dist") },
 });
 const browser = await launchBrowser();
 try {
