@@ -38,10 +38,14 @@ export function ensureWebBuilt() {
   if (!webNeedsBuild()) return;
   process.stdout.write("Building the web app...\n");
   // A test runner's NODE_ENV=test would otherwise give React's development build.
-  const result = spawnSync("npm", ["run", "build", "-w", "@openverde/web", "--", "--outDir", webDistDir(), "--emptyOutDir"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  const result = spawnSync(
+    "npm",
+    ["run", "build", "-w", "@openverde/web", "--", "--outDir", webDistDir(), "--emptyOutDir"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    },
+  );
   if (result.status !== 0) throw new Error("The web app did not build.");
 }

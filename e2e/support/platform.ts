@@ -9,7 +9,10 @@ import { startTestPlatform, type TestPlatform } from "../../apps/server/src/test
 export async function startE2ePlatform(): Promise<TestPlatform> {
   const platform = await startTestPlatform({
     demo: true,
-    env: { DEMO: "true", WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? resolve(import.meta.dirname, "../../apps/web/dist") },
+    env: {
+      DEMO: "true",
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? resolve(import.meta.dirname, "../../apps/web/dist"),
+    },
   });
   await platform.background.settle();
   platform.background.start(500);
