@@ -24,6 +24,8 @@ export interface IdentityConfig {
   publicUrl: string;
   loginMaxFailures: number;
   loginLockSeconds: number;
+  /** How long a password reset link works. */
+  passwordResetSeconds: number;
 }
 
 function parseSeconds(name: string, raw: string | undefined, fallback: number): number {
@@ -67,6 +69,7 @@ export function identityConfig(config: Config, env: NodeJS.ProcessEnv = process.
     publicUrl: config.publicUrl,
     loginMaxFailures: parseSeconds("LOGIN_MAX_FAILURES", env.LOGIN_MAX_FAILURES, 10),
     loginLockSeconds: parseSeconds("LOGIN_LOCK_SECONDS", env.LOGIN_LOCK_SECONDS, 900),
+    passwordResetSeconds: parseSeconds("PASSWORD_RESET_SECONDS", env.PASSWORD_RESET_SECONDS, 1800),
   };
   cache.set(config, result);
   return result;

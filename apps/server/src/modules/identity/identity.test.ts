@@ -239,7 +239,7 @@ describe("the embedded OpenID Connect provider", () => {
     const loginPage = await client.follow(response);
     const forgotUrl = /href="([^"]+forgot-password)"/.exec(await loginPage.text())?.[1] as string;
     const forgot = await client.go(forgotUrl);
-    expect(await forgot.text()).toContain("users reset-password");
+    expect(await forgot.text()).toContain("Send the link");
   });
 
   it("lets people manage their account: name, e-mail, password, deletion", async () => {

@@ -24,39 +24,52 @@ export function html(strings: TemplateStringsArray, ...values: (Html | string | 
 }
 export const join = (parts: Html[]): Html => raw(parts.map((part) => part.html).join(""));
 
+/** Where the product's design tokens are served (the web app's build, or the source, see theme.ts). */
+export const TOKENS_PATH = "/theme/tokens.css";
+
+// Every colour, font, space and shadow comes from the design tokens, so these pages change with the product.
 const STYLE = `
-:root{--accent:#e8710a;--accent-dark:#b85a08;--ink:#1f2a33;--muted:#5b6b78;--line:#d5dde3;--bg:#f6f4f1;--card:#fff;--error:#b3261e;--ok:#1e6b3a}
 *{box-sizing:border-box}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--ink);background:var(--bg);line-height:1.5}
+html{font-family:var(--ov-font-sans);color:var(--ov-text);background:var(--ov-surface-muted);line-height:1.6;-webkit-font-smoothing:antialiased}
 body{margin:0;min-height:100vh;display:flex;flex-direction:column}
-header.brand{background:#fff;border-bottom:3px solid var(--accent);padding:.75rem 1.5rem}
-header.brand a{color:var(--ink);text-decoration:none;font-weight:700;font-size:1.25rem;letter-spacing:.02em}
-header.brand a span{color:var(--accent)}
-main{flex:1;display:flex;justify-content:center;align-items:flex-start;padding:2.5rem 1rem}
-.card{background:var(--card);width:100%;max-width:28rem;padding:2rem;border-radius:4px;box-shadow:0 2px 10px rgba(31,42,51,.08)}
+header.brand{background:var(--ov-surface);border-bottom:1px solid var(--ov-border)}
+header.brand .inner{max-width:var(--ov-content-width);margin:0 auto;padding:var(--ov-space-3) var(--ov-space-5)}
+header.brand a{display:inline-flex;align-items:center;gap:var(--ov-space-2);color:var(--ov-text-strong);text-decoration:none;font-size:1.35rem;letter-spacing:-.01em}
+header.brand svg{width:2rem;height:2rem;flex:none}
+header.brand .tile{fill:var(--ov-primary-500)}
+header.brand .leaf{fill:#fff}
+main{flex:1 0 auto;display:flex;justify-content:center;align-items:flex-start;padding:var(--ov-space-7) var(--ov-space-4)}
+.card{background:var(--ov-surface);width:100%;max-width:28rem;padding:var(--ov-space-6);border-radius:var(--ov-radius-xs);box-shadow:var(--ov-shadow-card);border-top:4px solid var(--ov-primary-500)}
 .card.wide{max-width:40rem}
-h1{font-size:1.5rem;margin:0 0 .25rem}
-h2{font-size:1.1rem;margin:2rem 0 .75rem;padding-top:1.25rem;border-top:1px solid var(--line)}
-p.lead{color:var(--muted);margin:0 0 1.5rem}
-label{display:block;font-weight:600;margin:1rem 0 .3rem}
-input[type=text],input[type=email],input[type=password]{width:100%;padding:.65rem .75rem;font:inherit;border:1px solid #9aa8b3;border-radius:0;background:#fff;color:var(--ink)}
-input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
-.hint{color:var(--muted);font-size:.875rem;margin:.3rem 0 0}
-button{font:inherit;font-weight:600;border:0;border-radius:0;padding:.7rem 1.25rem;cursor:pointer}
-button.primary{background:var(--accent);color:#fff;width:100%;margin-top:1.5rem}
-button.primary:hover{background:var(--accent-dark)}
-button.secondary{background:#fff;color:var(--ink);border:1px solid #9aa8b3;margin-top:1rem}
-button.danger{background:var(--error);color:#fff;margin-top:1rem}
-.actions{display:flex;gap:.75rem;flex-wrap:wrap}
+h1,h2{color:var(--ov-text-strong);line-height:1.2;letter-spacing:-.01em}
+h1{font-size:1.5rem;margin:0 0 var(--ov-space-2)}
+h2{font-size:1.1rem;margin:var(--ov-space-6) 0 var(--ov-space-3);padding-top:var(--ov-space-5);border-top:1px solid var(--ov-border)}
+p.lead{color:var(--ov-text-muted);margin:0 0 var(--ov-space-5)}
+label{display:block;font-weight:600;color:var(--ov-text-strong);margin:var(--ov-space-4) 0 var(--ov-space-1)}
+input[type=text],input[type=email],input[type=password]{width:100%;padding:.65rem .75rem;font:inherit;border:1px solid var(--ov-secondary-400);border-radius:var(--ov-radius-control);background:var(--ov-surface);color:var(--ov-text-strong)}
+input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--ov-primary-600);outline-offset:2px}
+.hint{color:var(--ov-text-muted);font-size:.875rem;margin:var(--ov-space-1) 0 0}
+button{font:inherit;font-weight:600;border:0;border-radius:var(--ov-radius-control);padding:.7rem 1.25rem;cursor:pointer}
+button.primary{background:var(--ov-primary-600);color:#fff;width:100%;margin-top:var(--ov-space-5)}
+button.primary:hover{background:var(--ov-primary-700)}
+button.secondary{background:var(--ov-surface);color:var(--ov-text-strong);border:1px solid var(--ov-secondary-400);margin-top:var(--ov-space-4)}
+button.secondary:hover{background:var(--ov-secondary-50)}
+button.danger{background:var(--ov-danger);color:#fff;margin-top:var(--ov-space-4)}
+.actions{display:flex;gap:var(--ov-space-3);flex-wrap:wrap}
 .actions button{flex:1}
-a{color:var(--accent-dark)}
-.links{margin-top:1.5rem;display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap;font-size:.95rem}
-.alert{padding:.75rem 1rem;margin:0 0 1rem;border-left:4px solid var(--error);background:#fbeceb;color:var(--error)}
-.notice{padding:.75rem 1rem;margin:0 0 1rem;border-left:4px solid var(--ok);background:#e9f4ed;color:var(--ok)}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.35rem 1rem;margin:0}
-dt{color:var(--muted)}dd{margin:0}
-footer{padding:1rem 1.5rem;color:var(--muted);font-size:.85rem;text-align:center}
+a{color:var(--ov-primary-700)}
+.links{margin-top:var(--ov-space-5);display:flex;justify-content:space-between;gap:var(--ov-space-4);flex-wrap:wrap;font-size:.95rem}
+.alert,.notice{padding:var(--ov-space-3) var(--ov-space-4);margin:0 0 var(--ov-space-4);border-left:4px solid}
+.alert{border-color:var(--ov-danger);background:color-mix(in srgb,var(--ov-danger) 8%,var(--ov-surface));color:var(--ov-danger)}
+.notice{border-color:var(--ov-primary-500);background:var(--ov-primary-50);color:var(--ov-text-strong)}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:var(--ov-space-1) var(--ov-space-4);margin:0}
+dt{color:var(--ov-text-muted)}dd{margin:0}
+code{font-family:var(--ov-font-mono);font-size:.9em;padding:.1em .3em;background:var(--ov-secondary-50);border:1px solid var(--ov-secondary-100)}
+footer{background:var(--ov-surface-dark);color:var(--ov-secondary-200);padding:var(--ov-space-4) var(--ov-space-5);font-size:.875rem;text-align:center}
+@media (max-width:560px){main{padding:var(--ov-space-5) var(--ov-space-3)}.card{padding:var(--ov-space-5)}}
 `;
+
+const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="4" class="tile"/><path class="leaf" d="M16 6c-5.5 0-10 4.5-10 10s4.5 10 10 10c0-6 3-10 10-10 0-5.5-4.5-10-10-10z"/></svg>`;
 
 export interface PageOptions {
   title: string;
@@ -74,10 +87,11 @@ export function page(options: PageOptions): string {
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(options.title)} · Openverde</title>
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<link rel="stylesheet" href="${TOKENS_PATH}">
 <style>${STYLE}</style>
 </head>
 <body>
-<header class="brand"><a href="${escapeHtml(options.homeUrl ?? "/")}">Open<span>verde</span></a></header>
+<header class="brand"><div class="inner"><a href="${escapeHtml(options.homeUrl ?? "/")}">${LOGO}<span>open<strong>verde</strong></span></a></div></header>
 <main><div class="card${options.wide ? " wide" : ""}">
 ${options.body.html}
 </div></main>
@@ -150,15 +164,58 @@ ${alert(options.error)}
   });
 }
 
-export function forgotPasswordPage(options: { loginUrl: string }): string {
+export function forgotPasswordPage(options: {
+  action: string;
+  loginUrl: string;
+  login?: string;
+  error?: string;
+}): string {
   return page({
     title: "Forgot your password?",
     body: html`<h1>Forgot your password?</h1>
-<p class="lead">We are sorry: this Openverde installation cannot send password reset e-mails yet.</p>
-<p>Please ask the people who run it to set a new password for you. They do it with the command</p>
-<p><code>npm run cli -- users reset-password --username &lt;your username&gt; --password &lt;new password&gt;</code></p>
-<p>and tell you the new password, which you can change on your account page after signing in.</p>
+<p class="lead">Enter your username or e-mail address. We will send you an e-mail with a link to choose a new password.</p>
+${alert(options.error)}
+<form method="post" action="${options.action}" novalidate>
+<label for="username">Username or e-mail address</label>
+<input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus value="${options.login ?? ""}"${described(options.error)}>
+<button class="primary" type="submit">Send the link</button>
+</form>
 <div class="links"><a href="${options.loginUrl}">Back to sign in</a></div>`,
+  });
+}
+
+export function resetLinkSentPage(options: { loginUrl: string; validMinutes: number }): string {
+  return page({
+    title: "Check your e-mail",
+    body: html`<h1>Check your e-mail</h1>
+${notice("If an account with that username or e-mail address exists, we have sent an e-mail to its address.")}
+<p>Follow the link in the e-mail to choose a new password. The link works once, for ${String(options.validMinutes)} minutes; asking again sends a new link and the older one stops working.</p>
+<p>No e-mail after a few minutes? Look in your spam folder, or check that you used the name or address of your account.</p>
+<div class="links"><a href="${options.loginUrl}">Back to sign in</a></div>`,
+  });
+}
+
+export function resetPasswordPage(options: {
+  action: string;
+  token: string;
+  username: string;
+  error?: string;
+}): string {
+  return page({
+    title: "Choose a new password",
+    body: html`<h1>Choose a new password</h1>
+<p class="lead">for your Openverde account ${options.username}</p>
+${alert(options.error)}
+<form method="post" action="${options.action}" novalidate>
+<input type="hidden" name="token" value="${options.token}">
+<input type="text" name="username" value="${options.username}" autocomplete="username" hidden readonly>
+<label for="new-password">New password</label>
+<input id="new-password" name="password" type="password" autocomplete="new-password" required autofocus aria-describedby="new-password-hint${options.error ? " form-error" : ""}">
+<p class="hint" id="new-password-hint">${PASSWORD_RULE}</p>
+<label for="new-password-confirm">Repeat the new password</label>
+<input id="new-password-confirm" name="passwordConfirm" type="password" autocomplete="new-password" required>
+<button class="primary" type="submit">Set the new password</button>
+</form>`,
   });
 }
 

@@ -7,7 +7,16 @@ import type { ModuleContext } from "../../platform/module";
 import { forgetSessionsOf } from "./adapter";
 import { type IdentityConfig, identityConfig } from "./config";
 import { frameHtml, frameScripts } from "./frames";
-import { accountPage, forgotPasswordPage, loginPage, messagePage, registerPage } from "./pages";
+import {
+  accountPage,
+  forgotPasswordPage,
+  loginPage,
+  messagePage,
+  registerPage,
+  resetLinkSentPage,
+  resetPasswordPage,
+} from "./pages";
+import { openResetLink, type ResetLink, requestPasswordReset, resetPasswordWithLink } from "./password-reset";
 import {
   ACCOUNT_CLIENT_ID,
   API_RESOURCE,
@@ -24,6 +33,7 @@ import {
   type User,
   updateProfile,
 } from "./service";
+import { serveDesignTokens } from "./theme";
 import { loginThrottle } from "./throttle";
 
 type Form = Record<string, string | undefined>;
@@ -52,6 +62,7 @@ export const identityRoutes =
       return;
     }
     const embedded = await createEmbeddedProvider(context, config);
+    serveDesignTokens(app, context.config.webDistDir);
 
     // The provider reads request bodies itself, so this scope leaves them unread.
     await app.register(async (scope) => {
@@ -125,7 +136,7 @@ function registerPages(
   const showLogin = (
     reply: FastifyReply,
     uid: string,
-    extra: { login?: string; error?: string } = {},
+    extra: { login?: string; error?: string; notice?: string } = {},
     status = 200,
   ) =>
     sendHtml(
@@ -151,22 +162,30 @@ function registerPages(
       status,
     );
 
-  app.get<{ Params: { uid: string } }>(`${base}/login-actions/:uid`, async (request, reply) => {
-    const details = await loadInteraction(request, reply, request.params.uid);
-    if (!details) return expired(reply);
-    if (details.prompt.name === "login") {
-      if (details.params.screen === "register") return showRegister(reply, details.uid);
-      return showLogin(reply, details.uid, { login: details.params.login_hint });
-    }
-    // Openverde's own clients need no consent: grant what they ask for and go on.
-    const grant = details.grantId
-      ? await provider.Grant.find(details.grantId)
-      : new provider.Grant({ accountId: details.session?.accountId, clientId: details.params.client_id });
-    grant.addOIDCScope("openid profile email offline_access");
-    grant.addResourceScope(API_RESOURCE, "openid profile email");
-    const grantId = await grant.save();
-    await finish(request, reply, { consent: { grantId } }, true);
-  });
+  app.get<{ Params: { uid: string }; Querystring: { notice?: string } }>(
+    `${base}/login-actions/:uid`,
+    async (request, reply) => {
+      const passwordChanged = request.query.notice === PASSWORD_CHANGED;
+      const details = await loadInteraction(request, reply, request.params.uid);
+      if (!details)
+        return passwordChanged ? showPasswordChanged(reply, `${config.publicUrl}/companies`) : expired(reply);
+      if (details.prompt.name === "login") {
+        if (details.params.screen === "register") return showRegister(reply, details.uid);
+        return showLogin(reply, details.uid, {
+          login: details.params.login_hint,
+          ...(passwordChanged ? { notice: "Your password is changed. Sign in with the new one." } : {}),
+        });
+      }
+      // Openverde's own clients need no consent: grant what they ask for and go on.
+      const grant = details.grantId
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ accountId: details.session?.accountId, clientId: details.params.client_id });
+      grant.addOIDCScope("openid profile email offline_access");
+      grant.addResourceScope(API_RESOURCE, "openid profile email");
+      const grantId = await grant.save();
+      await finish(request, reply, { consent: { grantId } }, true);
+    },
+  );
 
   app.post<{ Params: { uid: string }; Body: Form }>(
     `${base}/login-actions/:uid/login`,
@@ -254,9 +273,7 @@ function registerPages(
     },
   );
 
-  app.get<{ Params: { uid: string } }>(`${base}/login-actions/:uid/forgot-password`, async (request, reply) =>
-    sendHtml(reply, forgotPasswordPage({ loginUrl: interactionUrl(request.params.uid) })),
-  );
+  registerPasswordReset(app, context, config, interactionUrl);
 
   // Keycloak's registration entry: the authorization request with the registration form first.
   app.get(`${base}/protocol/openid-connect/registrations`, async (request, reply) => {
@@ -327,6 +344,139 @@ function registerPages(
   }));
 
   registerAccount(app, context, config, embedded);
+}
+
+/** The answer to `?notice=` on the sign-in page after a new password was set with a reset link. */
+const PASSWORD_CHANGED = "password-changed";
+
+const showPasswordChanged = (reply: FastifyReply, signInUrl: string) =>
+  sendHtml(
+    reply,
+    messagePage({
+      title: "Your password is changed",
+      message: "Sign in with your new password. For your safety, you were signed out everywhere.",
+      link: { href: signInUrl, text: "Sign in to Openverde" },
+    }),
+  );
+
+const LINK_PROBLEMS: Record<Exclude<ResetLink["state"], "open">, { title: string; message: string }> = {
+  expired: {
+    title: "This link has expired",
+    message: "A link to choose a new password works for a limited time only. Ask for a new one.",
+  },
+  used: {
+    title: "This link was used already",
+    message:
+      "Each link works once. If you just set your password, sign in with it; if you did not, ask for a new link now.",
+  },
+  superseded: {
+    title: "A newer link was sent",
+    message: "You asked for a new password more than once: only the link in the newest e-mail works.",
+  },
+  unknown: {
+    title: "This link does not work",
+    message: "It may have been cut off: copy the whole link from the e-mail, or ask for a new one.",
+  },
+};
+
+// Per caller and minute. Each request that names an account also writes a mail, so its limit is lower.
+const FORGOT_RATE_LIMIT = { rateLimit: { max: 5, timeWindow: 60_000 } };
+const RESET_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: 60_000 } };
+
+/**
+ * Forgot password, as in Keycloak: the sign-in page links to a form asking for the account, which
+ * always gives the same answer; the e-mailed link opens `login-actions/reset-credentials`, where the
+ * new password is chosen. That path without a link shows the form too.
+ */
+function registerPasswordReset(
+  app: FastifyInstance,
+  context: ModuleContext,
+  config: IdentityConfig,
+  interactionUrl: (uid: string, action?: string) => string,
+): void {
+  const { db } = context.database;
+  const resetUrl = `${config.realmPath}/login-actions/reset-credentials`;
+  const validMinutes = Math.round(config.passwordResetSeconds / 60);
+
+  const askForLink = async (
+    request: FastifyRequest<{ Body: Form }>,
+    reply: FastifyReply,
+    where: { action: string; loginUrl: string; interactionUid: string | null },
+  ) => {
+    const login = (request.body?.username ?? "").trim();
+    if (!login || login.length > 320)
+      return sendHtml(
+        reply,
+        forgotPasswordPage({ ...where, login, error: "Enter your username or e-mail address." }),
+        400,
+      );
+    await requestPasswordReset(db, { login, interactionUid: where.interactionUid });
+    request.log.info({ event: "password-reset-requested" }, "password reset asked for");
+    return sendHtml(reply, resetLinkSentPage({ loginUrl: where.loginUrl, validMinutes }));
+  };
+
+  const fromSignIn = (uid: string) => ({
+    action: interactionUrl(uid, "/forgot-password"),
+    loginUrl: interactionUrl(uid),
+    interactionUid: uid,
+  });
+  const standalone = { action: resetUrl, loginUrl: `${config.publicUrl}/`, interactionUid: null };
+
+  app.get<{ Params: { uid: string } }>(
+    `${config.realmPath}/login-actions/:uid/forgot-password`,
+    async (request, reply) => sendHtml(reply, forgotPasswordPage(fromSignIn(request.params.uid))),
+  );
+  app.post<{ Params: { uid: string }; Body: Form }>(
+    `${config.realmPath}/login-actions/:uid/forgot-password`,
+    { config: FORGOT_RATE_LIMIT },
+    async (request, reply) => askForLink(request, reply, fromSignIn(request.params.uid)),
+  );
+
+  const linkProblem = (reply: FastifyReply, state: Exclude<ResetLink["state"], "open">) =>
+    sendHtml(
+      reply,
+      messagePage({ ...LINK_PROBLEMS[state], link: { href: resetUrl, text: "Ask for a new link" } }),
+      400,
+    );
+
+  app.get<{ Querystring: { token?: string } }>(resetUrl, async (request, reply) => {
+    if (request.query.token === undefined) return sendHtml(reply, forgotPasswordPage(standalone));
+    const link = await openResetLink(db, request.query.token);
+    if (link.state !== "open") return linkProblem(reply, link.state);
+    return sendHtml(
+      reply,
+      resetPasswordPage({ action: resetUrl, token: request.query.token, username: link.user.username }),
+    );
+  });
+
+  app.post<{ Body: Form }>(resetUrl, { config: RESET_RATE_LIMIT }, async (request, reply) => {
+    const form = request.body ?? {};
+    if (form.token === undefined) return askForLink(request, reply, standalone);
+    let link: ResetLink;
+    try {
+      link = await resetPasswordWithLink(db, form.token, form.password ?? "", form.passwordConfirm ?? "");
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const current = await openResetLink(db, form.token);
+      if (current.state !== "open") return linkProblem(reply, current.state);
+      return sendHtml(
+        reply,
+        resetPasswordPage({
+          action: resetUrl,
+          token: form.token,
+          username: current.user.username,
+          error: error.message,
+        }),
+        error.httpStatus,
+      );
+    }
+    if (link.state !== "open") return linkProblem(reply, link.state);
+    request.log.info({ event: "password-reset", userId: link.user.userId }, "password set with a reset link");
+    // Back to the sign-in the person started from; its page shows the notice, or this page if it is gone.
+    if (link.interactionUid)
+      return reply.redirect(`${interactionUrl(link.interactionUid)}?notice=${PASSWORD_CHANGED}`, 303);
+    return showPasswordChanged(reply, `${config.publicUrl}/companies`);
+  });
 }
 
 function registerAccount(

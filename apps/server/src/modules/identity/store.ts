@@ -42,8 +42,19 @@ export interface IdentityLoginFailureTable {
   locked_until: Date | null;
 }
 
+export interface IdentityPasswordResetTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  ended_at: Date | null;
+  ended_why: "used" | "superseded" | null;
+  interaction_uid: string | null;
+}
+
 export interface IdentityTables {
   identity_user: IdentityUserTable;
+  identity_password_reset: IdentityPasswordResetTable;
   identity_signing_key: IdentitySigningKeyTable;
   identity_secret: IdentitySecretTable;
   identity_oidc_payload: IdentityOidcPayloadTable;
@@ -141,4 +152,87 @@ export async function updateUser(
 export async function deleteUserRow(db: Executor, id: string): Promise<boolean> {
   const result = await db.deleteFrom("identity_user").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+// ---- password reset links -----------------------------------------------------------------------
+
+export interface PasswordResetRow {
+  tokenHash: string;
+  userId: string;
+  expiresAt: Date;
+  endedWhy: "used" | "superseded" | null;
+  interactionUid: string | null;
+}
+
+export async function insertPasswordReset(
+  db: Executor,
+  row: { tokenHash: string; userId: string; expiresAt: Date; interactionUid: string | null },
+): Promise<void> {
+  await db
+    .insertInto("identity_password_reset")
+    .values({
+      token_hash: row.tokenHash,
+      user_id: row.userId,
+      expires_at: row.expiresAt,
+      interaction_uid: row.interactionUid,
+    })
+    .execute();
+}
+
+export async function selectPasswordReset(
+  db: Executor,
+  tokenHash: string,
+): Promise<PasswordResetRow | undefined> {
+  const row = await db
+    .selectFrom("identity_password_reset")
+    .select(["token_hash", "user_id", "expires_at", "ended_why", "interaction_uid"])
+    .where("token_hash", "=", tokenHash)
+    .executeTakeFirst();
+  return (
+    row && {
+      tokenHash: row.token_hash,
+      userId: row.user_id,
+      expiresAt: new Date(row.expires_at),
+      endedWhy: row.ended_why,
+      interactionUid: row.interaction_uid,
+    }
+  );
+}
+
+/** How many reset links were made for the user since then (to cap the mails one account gets). */
+export async function countPasswordResetsSince(db: Executor, userId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom("identity_password_reset")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("user_id", "=", userId)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Ends the user's open links: a newer one replaces them. */
+export async function supersedePasswordResets(db: Executor, userId: string): Promise<void> {
+  await db
+    .updateTable("identity_password_reset")
+    .set({ ended_at: new Date(), ended_why: "superseded" })
+    .where("user_id", "=", userId)
+    .where("ended_at", "is", null)
+    .execute();
+}
+
+/** Marks an open, unexpired link used; false when it was not open any more (used at the same time). */
+export async function consumePasswordReset(db: Executor, tokenHash: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("identity_password_reset")
+    .set({ ended_at: now, ended_why: "used" })
+    .where("token_hash", "=", tokenHash)
+    .where("ended_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Forgets links that ended or expired a day ago; nobody can use them and the mail cap no longer counts them. */
+export async function deleteOldPasswordResets(db: Executor, before: Date): Promise<void> {
+  await db.deleteFrom("identity_password_reset").where("expires_at", "<", before).execute();
 }

@@ -14,6 +14,14 @@ export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSe
 const accountKey = (login: string) => `user:${login.trim().toLowerCase()}`;
 const addressKey = (address: string) => `address:${address}`;
 
+/** Clears the failed sign-ins counted for these account names (a username and an e-mail address, say). */
+export async function forgetAccountFailures(db: AnyExecutor, logins: string[]): Promise<void> {
+  await identityTables(db)
+    .deleteFrom("identity_login_failure")
+    .where("key", "in", logins.map(accountKey))
+    .execute();
+}
+
 /**
  * Brute-force protection for sign-in: every failure makes the next attempt wait longer (from a quarter
  * of a second, doubling, up to 8 seconds), and too many failures lock the account name and the address
@@ -70,7 +78,7 @@ export function loginThrottle(db: AnyExecutor, rules: ThrottleRules) {
 
     /** Clears the account's count; the address keeps its count, so one good account cannot reset it. */
     async succeeded(login: string): Promise<void> {
-      await tables.deleteFrom("identity_login_failure").where("key", "=", accountKey(login)).execute();
+      await forgetAccountFailures(db, [login]);
     },
   };
 }

@@ -25,7 +25,7 @@ export interface MailContent {
   facts?: { label: string; value: string }[];
   sections?: MailSection[];
   action?: MailLink;
-  /** Why the recipient gets this kind of mail, shown above the unsubscribe link. */
+  /** Why the recipient gets this kind of mail, shown above the unsubscribe link (if any). */
   reason: string;
 }
 
@@ -52,7 +52,7 @@ export function escapeHtml(value: unknown): string {
     .replaceAll("'", "&#39;");
 }
 
-function renderText(content: MailContent, unsubscribeUrl: string): string {
+function renderText(content: MailContent, unsubscribeUrl: string | undefined): string {
   const lines: string[] = [content.greeting, ""];
   for (const paragraph of content.paragraphs) lines.push(paragraph, "");
   if (content.facts?.length) {
@@ -67,14 +67,14 @@ function renderText(content: MailContent, unsubscribeUrl: string): string {
   }
   if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, "");
   lines.push("Kind regards,", "The Openverde team", "", "--", content.reason);
-  lines.push(`Unsubscribe from these e-mails: ${unsubscribeUrl}`);
+  if (unsubscribeUrl) lines.push(`Unsubscribe from these e-mails: ${unsubscribeUrl}`);
   return `${lines.join("\n")}\n`;
 }
 
 const link = (url: string, text: string) =>
   `<a href="${escapeHtml(url)}" style="color:${ACCENT_DARK};text-decoration:underline">${escapeHtml(text)}</a>`;
 
-function renderHtml(content: MailContent, unsubscribeUrl: string): string {
+function renderHtml(content: MailContent, unsubscribeUrl: string | undefined): string {
   const paragraphs = content.paragraphs
     .map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`)
     .join("");
@@ -112,13 +112,14 @@ function renderHtml(content: MailContent, unsubscribeUrl: string): string {
 ${paragraphs}${facts}${sections}${action}
 <p style="margin:24px 0 0">Kind regards,<br>The Openverde team</p>
 </td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid ${LINE};font-size:12px;color:${MUTED}">${escapeHtml(content.reason)}<br>${link(unsubscribeUrl, "Unsubscribe from these e-mails")}</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid ${LINE};font-size:12px;color:${MUTED}">${escapeHtml(content.reason)}${unsubscribeUrl ? `<br>${link(unsubscribeUrl, "Unsubscribe from these e-mails")}` : ""}</td></tr>
 </table></td></tr></table>
 </body></html>
 `;
 }
 
-export function renderMail(content: MailContent, unsubscribeUrl: string): RenderedMail {
+/** Renders both bodies; without an unsubscribe URL (account security mails) the footer has no such link. */
+export function renderMail(content: MailContent, unsubscribeUrl: string | undefined): RenderedMail {
   return {
     subject: content.subject,
     text: renderText(content, unsubscribeUrl),

@@ -15,6 +15,7 @@ const KIND_WORDS: Record<string, string> = {
   AccessRequested: "requests for access to your companies' private data",
   DatasetRejected: "reviews of your uploaded datasets",
   SupportRequest: "support requests",
+  PasswordReset: "password reset links",
 };
 
 /** The /email operations: unsubscribing from a kind of e-mail. */

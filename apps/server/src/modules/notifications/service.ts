@@ -14,6 +14,7 @@ import {
   deleteDigestItems,
   ensureSubscription,
   finishMail,
+  forgetMailBodies,
   insertDigestBatch,
   insertDigestItem,
   insertMail,
@@ -30,6 +31,7 @@ import {
   selectSubscription,
 } from "./store";
 import {
+  ACCOUNT_SECURITY_KINDS,
   accessRequested,
   companyRoleAssigned,
   dataRequestAnswered,
@@ -38,6 +40,7 @@ import {
   links,
   type MailKind,
   ownershipClaim,
+  passwordReset,
   portfolioUpdates,
   supportRequest,
 } from "./templates";
@@ -78,10 +81,14 @@ export async function queueMail(
 ): Promise<string | undefined> {
   const email = input.to.email.trim();
   if (!email) return undefined;
+  const accountSecurity = ACCOUNT_SECURITY_KINDS.has(input.kind);
   return inTransaction(db, async (trx) => {
     const subscription = await ensureSubscription(trx, randomUUID(), email, input.kind);
     if (subscription.unsubscribedAt) return undefined;
-    const rendered = renderMail(input.content, links.unsubscribe(publicUrl, subscription.subscriptionId));
+    const rendered = renderMail(
+      input.content,
+      accountSecurity ? undefined : links.unsubscribe(publicUrl, subscription.subscriptionId),
+    );
     const mailId = randomUUID();
     await insertMail(trx, {
       mailId,
@@ -303,6 +310,39 @@ export async function sendSupportRequest(
   );
 }
 
+export interface PasswordResetInput {
+  user: { userId: string; email: string; username: string; name: string };
+  /** The page where the new password is chosen, with the link's secret. */
+  resetUrl: string;
+  validMinutes: number;
+}
+
+/**
+ * For the identity module: e-mails a password reset link, in the caller's transaction. The mail has
+ * no unsubscribe link, and the outbox forgets its bodies once it is sent.
+ */
+export async function sendPasswordResetMail(
+  db: AnyExecutor,
+  publicUrl: string,
+  input: PasswordResetInput,
+): Promise<string | undefined> {
+  const to: Recipient = {
+    email: input.user.email,
+    userId: input.user.userId,
+    name: input.user.name.trim() || input.user.username,
+  };
+  return queueMail(db, publicUrl, {
+    kind: "PasswordReset",
+    to,
+    content: passwordReset(publicUrl, {
+      recipientName: to.name,
+      username: input.user.username,
+      resetUrl: input.resetUrl,
+      validMinutes: input.validMinutes,
+    }),
+  });
+}
+
 export const DIGEST_FREQUENCIES = ["Daily", "Weekly", "Monthly"] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 
@@ -430,6 +470,7 @@ export async function sendMailJob(
   const typed = db as unknown as NotificationsDb;
   const mail = await selectMail(typed, mailId);
   if (mail?.status !== "Pending") return;
+  const accountSecurity = ACCOUNT_SECURITY_KINDS.has(mail.kind as MailKind);
   if (mail.unsubscribed) {
     await finishMail(typed, mailId, { status: "Unsubscribed" });
     return;
@@ -444,7 +485,7 @@ export async function sendMailJob(
       subject: mail.subject,
       text: mail.textBody,
       html: mail.htmlBody,
-      headers: { "List-Unsubscribe": `<${unsubscribeUrl}>` },
+      headers: accountSecurity ? {} : { "List-Unsubscribe": `<${unsubscribeUrl}>` },
     });
   } catch (error) {
     const message = (error as Error).message ?? String(error);
@@ -454,7 +495,12 @@ export async function sendMailJob(
     throw error;
   }
   await finishMail(typed, mailId, { status: "Sent", lastError: null, sent: true });
+  // Its one-time link is for the recipient only; the outbox need not keep it.
+  if (accountSecurity) await forgetMailBodies(typed, mailId, SENT_BODY_FORGOTTEN);
 }
+
+const SENT_BODY_FORGOTTEN =
+  "This e-mail carried a one-time link for the recipient's account. It was sent; the outbox does not keep its text.";
 
 export async function digestJob(db: AnyExecutor, publicUrl: string, job: Job): Promise<void> {
   const payload = job.payload as { userId: string; frequency: string; dueAt: string };

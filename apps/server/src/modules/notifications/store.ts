@@ -274,6 +274,15 @@ export async function finishMail(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Replaces both bodies of a mail with a note (mails whose link must not stay in the outbox). */
+export async function forgetMailBodies(db: NotificationsDb, mailId: string, note: string): Promise<void> {
+  await db
+    .updateTable("notification_mail")
+    .set({ text_body: note, html_body: `<!doctype html><p>${note}</p>` })
+    .where("mail_id", "=", mailId)
+    .execute();
+}
+
 export async function recordAttempt(db: NotificationsDb, mailId: string, error: string): Promise<void> {
   await db
     .updateTable("notification_mail")

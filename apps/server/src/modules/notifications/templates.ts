@@ -14,8 +14,16 @@ export const MAIL_KINDS = [
   "AccessRequested",
   "DatasetRejected",
   "SupportRequest",
+  "PasswordReset",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/**
+ * Mails people ask for about their own account. They carry no unsubscribe link (nobody should lock
+ * themselves out of their account), and as they carry a one-time link, their bodies are not kept once
+ * sent.
+ */
+export const ACCOUNT_SECURITY_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(["PasswordReset"]);
 
 export const frameworkLabel = (dataType: string): string => findFramework(dataType)?.label ?? dataType;
 
@@ -329,5 +337,29 @@ export function supportRequest(_publicUrl: string, facts: SupportRequestFacts): 
       { label: "From", value: `${facts.requesterName} <${facts.requesterEmail}>` },
     ],
     reason: "You get this e-mail because you are an Openverde administrator.",
+  };
+}
+
+export interface PasswordResetFacts {
+  recipientName?: string;
+  username: string;
+  resetUrl: string;
+  validMinutes: number;
+}
+
+export function passwordReset(_publicUrl: string, facts: PasswordResetFacts): MailContent {
+  const minutes = `${facts.validMinutes} minute${facts.validMinutes === 1 ? "" : "s"}`;
+  return {
+    subject: "Choose a new password for Openverde",
+    preview: `The link works once, for ${minutes}.`,
+    greeting: greet(facts.recipientName),
+    paragraphs: [
+      `Someone, probably you, asked to choose a new password for the Openverde account ${facts.username}. Follow the link below to choose it. The link works once, for the next ${minutes}.`,
+      "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+    ],
+    facts: [{ label: "Account", value: facts.username }],
+    action: { label: "Choose a new password", url: facts.resetUrl },
+    reason:
+      "You get this e-mail because a new password was asked for your Openverde account. Never forward it: the link lets anyone set your password.",
   };
 }
