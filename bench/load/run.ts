@@ -1,18 +1,24 @@
 /**
  * Load benchmark: a database seeded with a generated register of companies (the companies-search
  * generator) plus the demo data, the real server as a child process, and simulated users that each
- * loop over a mix of search, the company cockpit, framework views, uploads and quality review for a
- * fixed time. Reports errors, latency percentiles (overall and per kind), throughput and the server's
- * memory (RSS of the child process, sampled every second).
+ * repeat steps from a mix of search, the company cockpit, framework views, uploads and quality review,
+ * pausing to think between steps (users.ts has the model). The run has one phase per think time given:
+ * by default first 100 people thinking about a second between steps (the target of issue 16), then
+ * the same users without pauses (saturation: what the server can do at most). Each phase reports
+ * errors, latency percentiles (overall and per kind), throughput, the server's CPU time per request
+ * and its memory (RSS of the child process, sampled every second).
  *
- *   npm run bench -- load [--users 100] [--duration 60] [--companies 100000]
- *     [--database-url postgres://root@127.0.0.1:5432/postgres] [--keep]
+ *   npm run bench -- load [--users 100] [--duration 60] [--companies 100000] [--think-ms 1000,0]
+ *     [--database-url postgres://root@127.0.0.1:5432/postgres] [--cpu-prof <dir>] [--keep]
  *
- * Targets of issue 16: no errors, p99 at most 250 ms. Rate limits are off for the run (one address
- * plays every user); the server runs with LOG_LEVEL=warn.
+ * --think-ms  mean pause between two steps of a user per phase, comma-separated; 0 is the closed loop
+ * --cpu-prof  writes a V8 CPU profile of the server to <dir> when it stops (open it in Chrome DevTools)
+ *
+ * Targets of issue 16, for the phases with think time: no errors, p99 at most 250 ms. Rate limits are
+ * off for the run (one address plays every user); the server runs with LOG_LEVEL=warn.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -27,13 +33,17 @@ import { composition, migrationSources } from "../../apps/server/src/modules/reg
 import { openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
 import { generateRegister, queryMix } from "../companies-search/generate";
+import { cpuMsOf, type Kind, PhaseRecord, rssOf, summarise } from "./report";
+import { describePhase, type Phase, runUsers } from "./users";
 
 const { values: flags } = parseArgs({
   options: {
     users: { type: "string", default: "100" },
     duration: { type: "string", default: "60" },
     companies: { type: "string", default: "100000" },
+    "think-ms": { type: "string", default: "1000,0" },
     "database-url": { type: "string" },
+    "cpu-prof": { type: "string" },
     keep: { type: "boolean", default: false },
   },
 });
@@ -41,6 +51,13 @@ const users = Number(flags.users);
 const durationMs = Number(flags.duration) * 1000;
 const companies = Number(flags.companies);
 const serverUrl = flags["database-url"];
+const phases: Phase[] = flags["think-ms"].split(",").map((thinkMs) => {
+  const mean = Number(thinkMs.trim());
+  if (!Number.isFinite(mean) || mean < 0 || thinkMs.trim() === "")
+    throw new Error(`--think-ms takes milliseconds separated by commas, got "${flags["think-ms"]}"`);
+  return { thinkMs: mean, durationMs };
+});
+const profileDir = flags["cpu-prof"] ? resolve(flags["cpu-prof"]) : undefined;
 const repoRoot = resolve(import.meta.dirname, "../..");
 const log = (message: string) => process.stdout.write(`${message}\n`);
 
@@ -64,20 +81,6 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
     await client.end();
   }
 }
-
-function rssOf(child: ChildProcess): number {
-  try {
-    const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? 0
-    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
 
 async function main(): Promise<boolean> {
   const dataDir = mkdtempSync(join(tmpdir(), "openverde-load-"));
@@ -112,7 +115,9 @@ async function main(): Promise<boolean> {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const output: string[] = [];
-    child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    const profiling = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+    child = spawn(process.execPath, [...profiling, "--import", "tsx", "apps/server/src/main.ts"], {
       cwd: repoRoot,
       env: {
         ...process.env,
@@ -141,9 +146,10 @@ async function main(): Promise<boolean> {
 
     const bearer = async (username: string) =>
       `Bearer ${(await signInWithPassword(baseUrl, username, "password")).tokens.access_token}`;
-    const reader = await bearer("data_reader");
-    const uploader = await bearer("data_uploader");
-    const reviewer = await bearer("data_reviewer");
+    // Access tokens live five minutes: each phase signs in afresh, so long runs keep valid ones.
+    let reader = await bearer("data_reader");
+    let uploader = await bearer("data_uploader");
+    let reviewer = await bearer("data_reviewer");
     const get = (path: string, authorization?: string) =>
       fetch(`${baseUrl}${path}`, { headers: authorization ? { authorization } : {} });
     const metadata = (await (await get(`/api/metadata?companyId=${DEMO_COMPANY_ID}`, reader)).json()) as {
@@ -195,11 +201,9 @@ async function main(): Promise<boolean> {
       ),
     );
 
-    type Kind = "search" | "cockpit" | "framework view" | "upload" | "qa";
-    const samples: { kind: Kind; ms: number }[] = [];
-    const errors = new Map<string, number>();
-    const rss: number[] = [];
-    const sampler = setInterval(() => rss.push(rssOf(child as ChildProcess)), 1000);
+    let record = new PhaseRecord();
+    const server = child.pid;
+    const sampler = setInterval(() => record.rss.push(rssOf(server)), 1000);
     const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)] as T;
 
     const timed = async (kind: Kind, request: () => Promise<Response>) => {
@@ -207,14 +211,13 @@ async function main(): Promise<boolean> {
       try {
         const response = await request();
         await response.arrayBuffer();
-        samples.push({ kind, ms: performance.now() - started });
-        if (!response.ok) {
-          const key = `${kind} ${response.status} ${new URL(response.url).pathname.split("/").slice(0, 4).join("/")}`;
-          errors.set(key, (errors.get(key) ?? 0) + 1);
-        }
+        record.samples.push({ kind, ms: performance.now() - started });
+        if (!response.ok)
+          record.error(
+            `${kind} ${response.status} ${new URL(response.url).pathname.split("/").slice(0, 4).join("/")}`,
+          );
       } catch (error) {
-        const key = `${kind} ${(error as Error).message}`;
-        errors.set(key, (errors.get(key) ?? 0) + 1);
+        record.error(`${kind} ${(error as Error).message}`);
       }
     };
 
@@ -274,45 +277,35 @@ async function main(): Promise<boolean> {
       return (actions[0] as [number, () => Promise<void>])[1];
     };
 
-    log(`${users} users for ${durationMs / 1000} s ...`);
-    const rssBefore = rssOf(child);
-    const start = performance.now();
-    const end = start + durationMs;
-    await Promise.all(
-      Array.from({ length: users }, async () => {
-        while (performance.now() < end) await nextAction()();
-      }),
-    );
-    const seconds = (performance.now() - start) / 1000;
-    clearInterval(sampler);
-
-    const all = samples.map((sample) => sample.ms).sort((a, b) => a - b);
-    const errorCount = [...errors.values()].reduce((sum, n) => sum + n, 0);
-    const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-    log(
-      `\nload: ${users} users, ${seconds.toFixed(0)} s, ${databaseUrl ? "PostgreSQL" : "embedded"}, ${companies.toLocaleString("en")} companies`,
-    );
-    log(
-      `requests: ${samples.length} (${(samples.length / seconds).toFixed(1)} per second), errors: ${errorCount}`,
-    );
-    log(
-      `latency overall: p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, max ${(all.at(-1) ?? 0).toFixed(0)} ms`,
-    );
-    for (const kind of ["search", "cockpit", "framework view", "upload", "qa"] as Kind[]) {
-      const of = samples
-        .filter((sample) => sample.kind === kind)
-        .map((sample) => sample.ms)
-        .sort((a, b) => a - b);
+    let met = true;
+    for (const phase of phases) {
+      reader = await bearer("data_reader");
+      uploader = await bearer("data_uploader");
+      reviewer = await bearer("data_reviewer");
+      log(`\n${users} users for ${durationMs / 1000} s, ${describePhase(phase)} ...`);
+      record = new PhaseRecord();
+      const rssBefore = rssOf(server);
+      const cpuBefore = cpuMsOf(server);
+      const start = performance.now();
+      await runUsers(users, phase, nextAction);
+      const seconds = (performance.now() - start) / 1000;
+      const summary = summarise(record, { seconds, rssBefore, cpuMs: cpuMsOf(server) - cpuBefore });
       log(
-        `  ${kind.padEnd(15)} ${String(of.length).padStart(6)} requests  p50 ${percentile(of, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(of, 95).toFixed(0).padStart(5)} ms  p99 ${percentile(of, 99).toFixed(0).padStart(5)} ms`,
+        `load: ${users} users, ${seconds.toFixed(0)} s, ${describePhase(phase)}, ${databaseUrl ? "PostgreSQL" : "embedded"}, ${companies.toLocaleString("en")} companies`,
       );
+      for (const line of summary.lines) log(line);
+      if (phase.thinkMs > 0) {
+        const phaseMet = summary.errors === 0 && summary.p99 <= 250;
+        met &&= phaseMet;
+        log(
+          phaseMet ? "target met: no errors, p99 <= 250 ms" : "target NOT met (no errors and p99 <= 250 ms)",
+        );
+      } else {
+        met &&= summary.errors === 0;
+        log("saturation: no latency target (the closed loop queues as deep as there are users)");
+      }
     }
-    if (errorCount > 0) for (const [key, n] of errors) log(`  error ${key}: ${n}`);
-    log(
-      `server memory (RSS): before ${mb(rssBefore)}, peak ${mb(Math.max(0, ...rss))}, at the end ${mb(rss.at(-1) ?? 0)}`,
-    );
-    const met = errorCount === 0 && percentile(all, 99) <= 250;
-    log(met ? "target met: no errors, p99 <= 250 ms" : "target NOT met (no errors and p99 <= 250 ms)");
+    clearInterval(sampler);
     return met;
   } finally {
     if (child && child.exitCode === null) {

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { composition as defaultComposition, migrationSources, REALM_PATH } from "./modules/registry";
 import { ANONYMOUS } from "./platform/auth/actor";
@@ -15,6 +14,7 @@ import type { Config } from "./platform/config";
 import { type Database, openDatabase } from "./platform/db/database";
 import { migrate } from "./platform/db/migrations";
 import { registerActuator } from "./platform/http/actuator";
+import { registerCompression } from "./platform/http/compression";
 import { frameworkError, registerErrorHandling } from "./platform/http/errors";
 import { registerInputGuard } from "./platform/http/input-guard";
 import { registerOpenApi } from "./platform/http/openapi";
@@ -89,7 +89,7 @@ export async function buildPlatform(
     registerInputGuard(app);
     await registerSecurityHeaders(app);
     await registerRateLimits(app, { enabled: config.rateLimits });
-    await app.register(compress, { global: true, threshold: 1024 });
+    await registerCompression(app);
 
     for (const module of composition.standalone) {
       if (module.routes) await app.register(module.routes(context));

@@ -72,6 +72,16 @@ describe("the platform foundation", () => {
     expect(response.headers.get("www-authenticate")).toContain("Bearer");
   });
 
+  it("sends the security headers with a refused credential, refused before any handler runs", async () => {
+    const response = await platform.request("/api/actuator/health", {
+      headers: { authorization: "Bearer not-a-key" },
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
   it("sends security headers and a request id on every response", async () => {
     const response = await platform.request("/api/actuator/health");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

@@ -1,6 +1,7 @@
 import { errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { unauthorized } from "../http/errors";
 import { REALM_ROLES, type RealmRole, type SignedInActor } from "./actor";
+import { VerifiedTokens } from "./verified-tokens";
 
 export interface AccessTokenRules {
   issuer: string;
@@ -39,11 +40,32 @@ export function realmRoles(claims: { realm_access?: { roles?: unknown } }): Set<
   return new Set(REALM_ROLES.filter((role) => listed.includes(role)));
 }
 
+// One cache per set of rules (an authenticator makes its rules once), so tokens checked against one
+// issuer are never taken as checked against another.
+const verifiedByRules = new WeakMap<AccessTokenRules, VerifiedTokens<SignedInActor>>();
+
 /**
  * Checks an access token's signature, issuer, audience (or authorized party), expiry and type, and
- * turns its Keycloak-style claims into the actor; throws a 401 ApiError when anything is off.
+ * turns its Keycloak-style claims into the actor; throws a 401 ApiError when anything is off. A token
+ * that passed is remembered for a minute at most (`VerifiedTokens`).
  */
 export async function actorFromAccessToken(token: string, rules: AccessTokenRules): Promise<SignedInActor> {
+  let verified = verifiedByRules.get(rules);
+  if (!verified) {
+    verified = new VerifiedTokens();
+    verifiedByRules.set(rules, verified);
+  }
+  const known = verified.get(token);
+  if (known) return known;
+  const { actor, expiresAt } = await verifyAccessToken(token, rules);
+  verified.remember(token, actor, expiresAt);
+  return actor;
+}
+
+async function verifyAccessToken(
+  token: string,
+  rules: AccessTokenRules,
+): Promise<{ actor: SignedInActor; expiresAt: number }> {
   let claims: KeycloakClaims;
   try {
     const verified = await jwtVerify<KeycloakClaims>(token, rules.keys, {
@@ -65,7 +87,7 @@ export async function actorFromAccessToken(token: string, rules: AccessTokenRule
   if (claims.typ !== undefined && claims.typ !== "Bearer")
     throw invalidCredentials("Send an access token, not an ID or refresh token.");
   const userId = claims.sub as string;
-  return {
+  const actor: SignedInActor = Object.freeze({
     kind: "user",
     userId,
     username: text(claims.preferred_username) ?? userId,
@@ -73,5 +95,6 @@ export async function actorFromAccessToken(token: string, rules: AccessTokenRule
     name: text(claims.name),
     roles: realmRoles(claims),
     via: "token",
-  };
+  });
+  return { actor, expiresAt: (claims.exp as number) * 1000 };
 }

@@ -103,6 +103,8 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 /** One error format for every module, and no internals in a 500. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // An error thrown by an earlier hook (a refused token) comes before the security headers' hook ran.
+    reply.headers(STRICT_HEADERS);
     if (error instanceof ApiError) return sendError(reply, error);
     if (error.validation) {
       const details = validationErrors(error);

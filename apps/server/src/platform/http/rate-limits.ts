@@ -31,7 +31,7 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
   {
     name: "sign-in",
     method: "POST",
-    path: /^\/keycloak\/realms\/[^/]+\/login-actions\/[^/]+\/(login|register|forgot-password)$/,
+    path: /^\/keycloak\/realms\/[^/]+\/login-actions\/[^/]+\/(login|register)$/,
     perMinute: 60,
   },
 ];

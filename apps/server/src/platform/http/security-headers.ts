@@ -1,4 +1,3 @@
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 
 const DIRECTIVES = {
@@ -18,32 +17,39 @@ const DIRECTIVES = {
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 /**
- * The same strict headers as a plain object, for the few answers the router gives before any hook
- * runs (a URL that does not decode, an overlong path parameter).
+ * The headers every response carries. They never vary with the request, so they are computed once
+ * here; the helmet middleware they match rebuilt its header set on every request.
  */
-export const STRICT_HEADERS: Record<string, string> = {
+export const STRICT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   "content-security-policy": Object.entries(DIRECTIVES)
     .map(([name, values]) => `${kebab(name)} ${values.join(" ")}`)
     .join(";"),
-  "x-content-type-options": "nosniff",
-  "x-frame-options": "DENY",
-  "referrer-policy": "strict-origin-when-cross-origin",
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
-};
+  "origin-agent-cluster": "?1",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-content-type-options": "nosniff",
+  "x-dns-prefetch-control": "off",
+  "x-download-options": "noopen",
+  "x-frame-options": "DENY",
+  "x-permitted-cross-domain-policies": "none",
+  // The browsers' old XSS auditor did more harm than good; "0" switches it off where it still exists.
+  "x-xss-protection": "0",
+});
+
+const STRICT_HEADER_ENTRIES = Object.entries(STRICT_HEADERS);
 
 /**
- * Strict defaults for every response. The identity provider's check frames loosen framing for
- * themselves, because the web app embeds them from the same origin.
+ * Strict defaults for every response, set on the raw response before any handler runs: the identity
+ * provider's routes answer through the raw response, and a handler may still loosen framing for
+ * itself (its headers win when the response is written). Errors thrown before this hook ran get the
+ * set from the error handler, the router's own early answers from `frameworkError`. HSTS is the
+ * TLS-terminating proxy's job.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
-    frameguard: { action: "deny" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
+  app.addHook("onRequest", (_request, reply, done) => {
+    for (const [name, value] of STRICT_HEADER_ENTRIES) reply.raw.setHeader(name, value);
+    done();
   });
 }
 
