@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompressBuild } from "./vite/precompress-plugin";
 import { primeThemeOnTokens } from "./vite/prime-theme-plugin";
 
 const apiPrefixes = [
@@ -20,7 +21,7 @@ const apiPrefixes = [
 const proxy = Object.fromEntries(apiPrefixes.map((prefix) => [`^${prefix}(/|$)`, "http://localhost:8080"]));
 
 export default defineConfig({
-  plugins: [primeThemeOnTokens(), react()],
+  plugins: [primeThemeOnTokens(), react(), precompressBuild()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

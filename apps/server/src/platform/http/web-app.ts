@@ -40,6 +40,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       root: options.distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files, so bundles are not compressed per request.
+      preCompressed: true,
       // Vite puts a content hash in every asset name, so those never change under their URL.
       setHeaders: (reply, path) => {
         const immutable = path.startsWith(join(options.distDir, ASSET_PREFIX));
