@@ -198,6 +198,18 @@ export function listFrameworkSpecifications(options?: LinkOptions): SimpleFramew
     }));
 }
 
+// The tree of a framework never changes while the process runs, and building it walks every field.
+const schemaTexts = new Map<string, string>();
+
+function schemaText(framework: Parameters<typeof frameworkTree>[0]): string {
+  let text = schemaTexts.get(framework.id);
+  if (text === undefined) {
+    text = JSON.stringify(frameworkTree(framework, (typeId) => typeId));
+    schemaTexts.set(framework.id, text);
+  }
+  return text;
+}
+
 /** GET /frameworks/{id}; undefined means 404 (also the answer for HEAD). */
 export function getFrameworkSpecification(
   id: string,
@@ -212,7 +224,7 @@ export function getFrameworkSpecification(
     framework: link(options, "frameworks", id),
     name: entry.name,
     businessDefinition: frameworkDescriptions[id] ?? entry.name,
-    schema: JSON.stringify(frameworkTree(framework, (typeId) => typeId)),
+    schema: schemaText(framework),
     ...(entry.referencedReportJsonPath ? { referencedReportJsonPath: entry.referencedReportJsonPath } : {}),
   };
 }
