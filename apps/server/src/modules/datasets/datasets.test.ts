@@ -148,6 +148,22 @@ describe("uploading", () => {
     expect(status).toBe(400);
     expect(JSON.stringify(body.errors)).toContain(missing);
 
+    const references = [...new Set(text.match(/[0-9a-f]{64}/g))];
+    expect(references.length).toBeGreaterThanOrEqual(2);
+    let noneStored = text;
+    for (const [i, reference] of references.entries())
+      noneStored = noneStored.replaceAll(reference, String(i).padStart(2, "0").repeat(32));
+    const all = await upload(uploader, {
+      companyId: "6b0c1c8e-0000-4000-8000-000000000001",
+      reportingPeriod: "2021",
+      data: JSON.parse(noneStored),
+    });
+    expect(all.status).toBe(400);
+    expect(all.body.errors[0].summary).toBe("Invalid companyId");
+    expect(
+      all.body.errors.filter((error: { summary: string }) => error.summary === "Invalid fileReference"),
+    ).toHaveLength(references.length);
+
     const other = await storePdf(platform, "a report nobody lists");
     const disagreeing = structuredClone(sfdr) as Record<
       string,

@@ -2,6 +2,8 @@ import { exportColumns } from "@openverde/frameworks";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { exportRows } from "./exports";
+import { datasetsDb } from "./store";
 import { company, completeDataset, json, type TestUser, user, withoutNulls } from "./test-helpers";
 
 let platform: TestPlatform;
@@ -122,6 +124,30 @@ describe("exports", () => {
     expect(body).toHaveLength(3);
     expect(body.every((entry) => entry.reportingPeriod === "2023")).toBe(true);
     expect(withoutNulls(body[0]?.data)).toEqual(withoutNulls(sfdr));
+  });
+
+  it("reads the datasets in batches of a bounded number of companies, in company order", async () => {
+    const db = datasetsDb(platform.database.db);
+    const unknown = "ffffffff-ffff-4fff-bfff-ffffffffffff";
+    const sorted = [...ids()].sort();
+    const latest = [];
+    for await (const batch of exportRows(
+      db,
+      "sfdr",
+      { latest: true, companyIds: [...ids(), unknown], reportingPeriods: [] },
+      2,
+    ))
+      latest.push(batch.map((row) => `${row.companyId}/${row.reportingPeriod}`));
+    expect(latest).toEqual([[`${sorted[0]}/2023`, `${sorted[1]}/2023`], [`${sorted[2]}/2023`]]);
+    const periods = [];
+    for await (const batch of exportRows(
+      db,
+      "sfdr",
+      { latest: false, companyIds: ids().map((id) => id.toUpperCase()), reportingPeriods: ["2022", "2023"] },
+      2,
+    ))
+      periods.push(batch.length);
+    expect(periods).toEqual([4, 2]);
   });
 
   it("answers 404 when nothing matches and 400 for bad input", async () => {

@@ -27,7 +27,8 @@ import { type AnyExecutor, type DatasetsDb, datasetsDb } from "./store";
 
 export const EXPORT_JOB = "datasets.export";
 const CHUNK_BYTES = 1024 * 1024;
-const BATCH = 100;
+/** Companies per query of an export: bounds the datasets (and parsed JSON) held at any time. */
+const BATCH_COMPANIES = 50;
 
 export type ExportFormat = "CSV" | "EXCEL" | "JSON";
 
@@ -159,7 +160,8 @@ export async function exportDownload(
         .where("seq", "=", seq)
         .executeTakeFirst();
       if (!row) return;
-      yield Buffer.from(row.data);
+      // A view, not a copy: the chunk is 1 MiB and is sent as it is.
+      yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
     }
   }
   return {
@@ -174,17 +176,27 @@ export async function exportDownload(
 
 export type Cell = string | number | null;
 
+/** What a row is made of: the company and period, the framework's answers by alias, the data. */
+interface RowSource {
+  companyId: string;
+  companyName: string | null;
+  companyLei: string | null;
+  reportingPeriod: string;
+  answers: Record<string, Cell>;
+  data: unknown;
+}
+
 interface Column {
   header: string;
-  cell: (row: Record<string, Cell>, data: unknown) => Cell;
+  cell: (row: RowSource) => Cell;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-function valueAt(data: unknown, path: string): unknown {
+function valueAt(data: unknown, keys: readonly string[]): unknown {
   let node = data;
-  for (const key of path.split(".")) {
+  for (const key of keys) {
     if (!isObject(node)) return undefined;
     node = node[key];
   }
@@ -214,22 +226,20 @@ export function exportLayout(
   includeAliases: boolean,
 ): Column[] {
   const columns: Column[] = [
-    { header: "companyId", cell: (row) => row.companyId ?? null },
-    { header: "companyName", cell: (row) => row.companyName ?? null },
-    { header: "companyLei", cell: (row) => row.companyLei ?? null },
-    { header: "reportingPeriod", cell: (row) => row.reportingPeriod ?? null },
+    { header: "companyId", cell: (row) => row.companyId },
+    { header: "companyName", cell: (row) => row.companyName },
+    { header: "companyLei", cell: (row) => row.companyLei },
+    { header: "reportingPeriod", cell: (row) => row.reportingPeriod },
   ];
   const fields = frameworkFields(getFramework(frameworkId));
   exportColumns(frameworkId).forEach((column, index) => {
     const field = fields[index] as FieldDefinition;
     const name = includeAliases ? column.alias : column.path;
-    columns.push({ header: name, cell: (row) => row[`field:${column.alias}`] ?? null });
+    columns.push({ header: name, cell: (row) => row.answers[column.alias] ?? null });
     if (keepValueFieldsOnly) return;
     for (const detail of detailPaths(field)) {
-      columns.push({
-        header: `${name}.${detail}`,
-        cell: (_row, data) => asCell(valueAt(data, `${field.path}.${detail}`)),
-      });
+      const keys = `${field.path}.${detail}`.split(".");
+      columns.push({ header: `${name}.${detail}`, cell: (row) => asCell(valueAt(row.data, keys)) });
     }
   });
   return columns;
@@ -299,31 +309,34 @@ const finish = (sink: Writable): Promise<void> =>
     sink.end(resolve);
   });
 
-interface ExportBatchRow {
+export interface ExportBatchRow {
   companyId: string;
   reportingPeriod: string;
   dataText: string;
 }
 
-/** The datasets of an export in company order, a batch at a time. */
-async function* exportRows(
+/**
+ * The datasets of an export in company order, a batch at a time: each query asks for the next
+ * `batchCompanies` of the requested companies (sorted), so no query carries the whole list and no
+ * batch holds more than that many companies' datasets (times the periods asked for).
+ */
+export async function* exportRows(
   db: DatasetsDb,
   frameworkId: string,
-  request: ExportRequest,
+  request: Pick<ExportRequest, "latest" | "companyIds" | "reportingPeriods">,
+  batchCompanies = BATCH_COMPANIES,
 ): AsyncGenerator<ExportBatchRow[]> {
-  let after = "00000000-0000-0000-0000-000000000000";
-  let afterPeriod = "";
-  for (;;) {
+  const companyIds = [...new Set(request.companyIds.map((id) => id.toLowerCase()))].sort();
+  for (let from = 0; from < companyIds.length; from += batchCompanies) {
+    const slice = companyIds.slice(from, from + batchCompanies);
     // The keys are chosen first (from the index, without the data), then only those datasets are read.
     const rows = request.latest
       ? await sql<ExportBatchRow>`
           with chosen as (
             select distinct on (company_id) data_id, company_id, reporting_period
             from dataset
-            where data_type = ${frameworkId} and currently_active and company_id = any(${request.companyIds}::uuid[])
-              and company_id > ${after}::uuid
+            where data_type = ${frameworkId} and currently_active and company_id = any(${slice}::uuid[])
             order by company_id, reporting_period desc
-            limit ${BATCH}
           )
           select c.company_id::text as "companyId", c.reporting_period as "reportingPeriod", d.data::text as "dataText"
           from chosen c join dataset d on d.data_id = c.data_id
@@ -332,21 +345,13 @@ async function* exportRows(
           with chosen as (
             select data_id, company_id, reporting_period
             from dataset
-            where data_type = ${frameworkId} and currently_active and company_id = any(${request.companyIds}::uuid[])
+            where data_type = ${frameworkId} and currently_active and company_id = any(${slice}::uuid[])
               and reporting_period = any(${request.reportingPeriods}::text[])
-              and (company_id, reporting_period) > (${after}::uuid, ${afterPeriod})
-            order by company_id, reporting_period
-            limit ${BATCH}
           )
           select c.company_id::text as "companyId", c.reporting_period as "reportingPeriod", d.data::text as "dataText"
           from chosen c join dataset d on d.data_id = c.data_id
           order by c.company_id, c.reporting_period`.execute(db);
-    if (rows.rows.length === 0) return;
-    yield rows.rows;
-    const last = rows.rows[rows.rows.length - 1] as ExportBatchRow;
-    after = last.companyId;
-    afterPeriod = last.reportingPeriod;
-    if (rows.rows.length < BATCH) return;
+    if (rows.rows.length > 0) yield rows.rows;
   }
 }
 
@@ -360,15 +365,15 @@ async function writeExport(
   const sink = new ChunkSink(db, exportJobId);
   const layout = exportLayout(frameworkId, request.keepValueFieldsOnly, request.includeAliases);
   const rowOf = (companyName: string | null, lei: string | null, row: ExportBatchRow, data: unknown) => {
-    const values: Record<string, Cell> = {
+    const source: RowSource = {
       companyId: row.companyId,
       companyName,
       companyLei: lei,
       reportingPeriod: row.reportingPeriod,
+      answers: exportRow(frameworkId, data),
+      data,
     };
-    for (const [alias, value] of Object.entries(exportRow(frameworkId, data)))
-      values[`field:${alias}`] = value;
-    return layout.map((column) => column.cell(values, data));
+    return layout.map((column) => column.cell(source));
   };
 
   if (request.fileFormat === "JSON") {

@@ -98,8 +98,9 @@ export function hasPrivateDataAccess(
 
 // ---- documents ---------------------------------------------------------------------------------
 
-export const documentExists = (db: AnyExecutor, documentId: string): Promise<boolean> =>
-  documents.documentExists(db as Executor, documentId);
+/** The cited document ids that are not stored, asked in one query. */
+export const missingDocuments = (db: AnyExecutor, documentIds: Iterable<string>): Promise<string[]> =>
+  documents.missingDocuments(db as Executor, documentIds);
 
 export type DocumentSettings = documents.DocumentsSettings;
 /** The documents module's limits and byte transfer for this database. */

@@ -9,15 +9,16 @@ import { type Actor, isAdmin, type SignedInActor } from "../../platform/auth/act
 import { publishEvent } from "../../platform/events";
 import { ApiError, type ErrorDetails, forbidden, notFound } from "../../platform/http/errors";
 import { citedDocuments, extractDataPoints, isPrivateFramework } from "./framework-data";
+import { timeOrderedUuid } from "./ids";
 import {
   type CompanyRole,
   companyExists,
   companyIdForIdentifier,
   companyRolesOf,
   companySummaries,
-  documentExists,
   hasPrivateDataAccess,
   isUuid,
+  missingDocuments,
   reportActiveFrameworks,
 } from "./neighbours";
 import {
@@ -216,7 +217,11 @@ export async function checkUploader(
 ): Promise<SignedInActor> {
   const user = mayReadData(actor);
   const { companyId } = readWrapper(body);
-  const roles = typeof companyId === "string" ? await companyRolesOf(db, user.userId, companyId) : [];
+  // Company roles are asked only when the user's own roles do not already allow the upload.
+  const roles =
+    mayUploadFor(user, []) || typeof companyId !== "string"
+      ? []
+      : await companyRolesOf(db, user.userId, companyId);
   if (!mayUploadFor(user, roles))
     throw forbidden(
       "Uploading data needs the role ROLE_UPLOADER, or the company role CompanyOwner or DataUploader for this company.",
@@ -243,31 +248,36 @@ export async function checkUpload(
     throw invalidInput([
       invalid("body", "The body must be an object with companyId, reportingPeriod and data."),
     ]);
-  if (typeof companyId !== "string")
-    problems.push(invalid("companyId", "companyId is required and must be text."));
-  else if (!(await companyExists(db, companyId)))
-    problems.push(invalid("companyId", `companyId: there is no company with the id ${companyId}.`));
   if (typeof reportingPeriod !== "string" || !isReportingPeriod(reportingPeriod))
     problems.push(invalid("reportingPeriod", "reportingPeriod must be a year of four digits, e.g. 2024."));
+  let dataValid = false;
   if (data === undefined || data === null) problems.push(invalid("data", "data is required."));
   else {
     for (const error of validateFrameworkData(request.frameworkId, data))
       problems.push(invalid(error.path, `${error.path}: ${error.message}`));
+    dataValid = problems.length === 0;
   }
-  if (problems.length === 0) {
-    const missing: string[] = [];
-    for (const reference of citedDocuments(data)) {
-      if (extraDocuments.has(reference)) continue;
-      if (!(await documentExists(db, reference))) missing.push(reference);
-    }
-    for (const reference of missing)
-      problems.push(
-        invalid(
-          "fileReference",
-          `The document ${reference} is cited as a data source or referenced report but is not stored. Upload it first.`,
-        ),
-      );
-  }
+  // The company and the cited documents are asked at the same time, each in one query.
+  const [companyFound, missing] = await Promise.all([
+    typeof companyId === "string" ? companyExists(db, companyId) : Promise.resolve(false),
+    dataValid
+      ? missingDocuments(
+          db,
+          [...citedDocuments(data)].filter((reference) => !extraDocuments.has(reference)),
+        )
+      : Promise.resolve([]),
+  ]);
+  if (typeof companyId !== "string")
+    problems.unshift(invalid("companyId", "companyId is required and must be text."));
+  else if (!companyFound)
+    problems.unshift(invalid("companyId", `companyId: there is no company with the id ${companyId}.`));
+  for (const reference of missing)
+    problems.push(
+      invalid(
+        "fileReference",
+        `The document ${reference} is cited as a data source or referenced report but is not stored. Upload it first.`,
+      ),
+    );
   if (problems.length > 0) throw invalidInput(problems);
   return {
     frameworkId: request.frameworkId,
@@ -298,14 +308,16 @@ export async function storeDatasetInTransaction(
   input: StoreDatasetInput,
 ): Promise<DatasetMetaRow> {
   const db = own(trx);
-  const dataId = randomUUID();
+  const uploadTime = input.uploadTime ?? Date.now();
+  const dataId = timeOrderedUuid(uploadTime);
   const dimension = {
     companyId: input.companyId,
     dataType: input.frameworkId,
     reportingPeriod: input.reportingPeriod,
   };
-  const uploadTime = input.uploadTime ?? Date.now();
-  await store.lockDimension(db, dimension);
+  // An accepted version takes part in activation, whose decisions are serialised per dimension; a
+  // version waiting for review changes nothing that others decide on, so it inserts without waiting.
+  if (input.qaStatus === "Accepted") await store.lockDimension(db, dimension);
   const dataset = {
     dataId,
     ...dimension,
@@ -318,7 +330,7 @@ export async function storeDatasetInTransaction(
     db,
     dataset,
     extractDataPoints(input.frameworkId, input.data).map((point) => ({
-      dataPointId: randomUUID(),
+      dataPointId: timeOrderedUuid(uploadTime),
       dataPointType: point.dataPointType,
       valueJson: JSON.stringify(point.value),
     })),
@@ -583,17 +595,20 @@ export async function readCompanyDatasets(
   options: { showOnlyActive: boolean; reportingPeriod?: string },
 ): Promise<DatasetWithData[]> {
   const viewer = viewerFor(db, actor);
-  await requireCompany(db, companyId);
-  const rows = await store.searchDatasets(
-    own(db),
-    {
-      companyId,
-      dataType: frameworkId,
-      onlyActive: options.showOnlyActive,
-      ...(options.reportingPeriod !== undefined ? { reportingPeriod: options.reportingPeriod } : {}),
-    },
-    true,
-  );
+  const rows = isUuid(companyId)
+    ? await store.searchDatasets(
+        own(db),
+        {
+          companyId,
+          dataType: frameworkId,
+          onlyActive: options.showOnlyActive,
+          ...(options.reportingPeriod !== undefined ? { reportingPeriod: options.reportingPeriod } : {}),
+        },
+        true,
+      )
+    : [];
+  // Datasets exist only for stored companies, so the company is looked up only when none was found.
+  if (rows.length === 0) await requireCompany(db, companyId);
   return viewer.filter(rows);
 }
 

@@ -323,7 +323,8 @@ describe("documents", () => {
   });
 
   it("serves the bytes with type, length, ETag, a safe file name and single ranges", async () => {
-    const bytes = randomPdfLike(STORAGE_CHUNK_BYTES * 2 + 12_345);
+    // Ten chunks: the download reads several groups of chunks, one ahead of the other.
+    const bytes = randomPdfLike(STORAGE_CHUNK_BYTES * 9 + 12_345);
     const response = await upload(bytes, meta({ documentName: 'Bericht "2024" – Übersicht' }));
     expect(response.status).toBe(400); // the quote is not allowed in a name
     const stored = await upload(bytes, meta({ documentName: "Bericht 2024 – Übersicht; final" }));
@@ -352,6 +353,11 @@ describe("documents", () => {
         `bytes=${STORAGE_CHUNK_BYTES - 10}-${STORAGE_CHUNK_BYTES + 9}`,
         STORAGE_CHUNK_BYTES - 10,
         STORAGE_CHUNK_BYTES + 9,
+      ],
+      [
+        `bytes=${STORAGE_CHUNK_BYTES * 4 - 10}-${STORAGE_CHUNK_BYTES * 8 + 9}`,
+        STORAGE_CHUNK_BYTES * 4 - 10,
+        STORAGE_CHUNK_BYTES * 8 + 9,
       ],
       ["bytes=-500", bytes.length - 500, bytes.length - 1],
       [`bytes=${STORAGE_CHUNK_BYTES}-`, STORAGE_CHUNK_BYTES, bytes.length - 1],

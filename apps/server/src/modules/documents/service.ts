@@ -96,6 +96,13 @@ export async function documentExists(db: AnyExecutor, documentId: string): Promi
   return store.documentIdExists(own(db), documentId);
 }
 
+/** The ids among these that are not stored documents, in their order; one query for all. */
+export async function missingDocuments(db: AnyExecutor, documentIds: Iterable<string>): Promise<string[]> {
+  const ids = [...new Set(documentIds)];
+  const stored = await store.storedDocumentIds(own(db), ids.filter(isDocumentId));
+  return ids.filter((id) => !stored.has(id));
+}
+
 /** The metadata of a stored document, or undefined. No access check: callers decide what to show. */
 export async function getDocumentMetaInfo(
   db: AnyExecutor,
@@ -458,7 +465,11 @@ export async function getDocumentEntity(
   return toEntity(row, await mayReadDocument(db as AnyDb, actor, documentId));
 }
 
-/** Streams bytes `start` to `end` (inclusive) of a stored document, a few chunks per query. */
+/**
+ * Streams bytes `start` to `end` (inclusive) of a stored document, a few chunks per query. The next
+ * query runs while the current chunks are being sent, so the database and the network work at the
+ * same time; at most two groups of chunks are held, whatever the size of the document.
+ */
 export function streamDocumentBytes(
   db: AnyExecutor,
   row: DocumentRow,
@@ -468,22 +479,44 @@ export function streamDocumentBytes(
 ): Readable {
   const documents = own(db);
   const chunkSize = row.chunkSize;
-  async function* chunks(): AsyncGenerator<Buffer> {
-    const lastSeq = Math.floor(end / chunkSize);
-    let seq = Math.floor(start / chunkSize);
-    while (seq <= lastSeq) {
-      const upTo = Math.min(lastSeq, seq + CHUNKS_PER_READ - 1);
-      const read = await store.readChunks(documents, row.blobId, seq, upTo, transfer);
-      if (read.length !== upTo - seq + 1)
+  const lastSeq = Math.floor(end / chunkSize);
+  let nextSeq = Math.floor(start / chunkSize);
+  const readGroup = (): Promise<Buffer[]> | undefined => {
+    if (nextSeq > lastSeq) return undefined;
+    const fromSeq = nextSeq;
+    const toSeq = Math.min(lastSeq, fromSeq + CHUNKS_PER_READ - 1);
+    nextSeq = toSeq + 1;
+    const group = store.readChunks(documents, row.blobId, fromSeq, toSeq, transfer).then((read) => {
+      if (read.length !== toSeq - fromSeq + 1)
         throw new Error(`Document ${row.documentId} is missing stored chunks.`);
-      for (const [i, chunk] of read.entries()) {
-        const chunkStart = (seq + i) * chunkSize;
-        yield chunk.subarray(Math.max(0, start - chunkStart), Math.min(chunk.length, end - chunkStart + 1));
+      return read.map((chunk, i) => {
+        const chunkStart = (fromSeq + i) * chunkSize;
+        return chunk.subarray(Math.max(0, start - chunkStart), Math.min(chunk.length, end - chunkStart + 1));
+      });
+    });
+    // A failure is reported when the group is sent; until then it must not count as unhandled.
+    group.catch(() => {});
+    return group;
+  };
+  let ahead = readGroup();
+  return new Readable({
+    highWaterMark: CHUNKS_PER_READ * chunkSize,
+    read() {
+      const current = ahead;
+      if (!current) {
+        this.push(null);
+        return;
       }
-      seq = upTo + 1;
-    }
-  }
-  return Readable.from(chunks(), { objectMode: false });
+      ahead = readGroup();
+      current.then(
+        (chunks) => {
+          for (const chunk of chunks) this.push(chunk);
+          if (!ahead) this.push(null);
+        },
+        (error: Error) => this.destroy(error),
+      );
+    },
+  });
 }
 
 export interface SearchResult {

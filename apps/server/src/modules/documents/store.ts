@@ -172,6 +172,17 @@ export async function documentIdExists(db: DocumentsDb, documentId: string): Pro
   return row !== undefined;
 }
 
+/** Which of these ids are stored documents, in one query. */
+export async function storedDocumentIds(db: DocumentsDb, documentIds: string[]): Promise<Set<string>> {
+  if (documentIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("document")
+    .select("document_id")
+    .where("document_id", "in", documentIds)
+    .execute();
+  return new Set(rows.map((row) => row.document_id));
+}
+
 export interface NewDocument {
   documentId: string;
   blobId: string;
