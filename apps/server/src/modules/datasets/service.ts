@@ -525,6 +525,14 @@ export function listDataPoints(db: AnyExecutor, search: store.DataPointSearch): 
   return store.searchDataPoints(own(db), search);
 }
 
+/** For other modules: the data points of a dataset without their values, without access checks. */
+export function listDataPointKeys(
+  db: AnyExecutor,
+  dataId: string,
+): Promise<Omit<DataPointRow, "valueText">[]> {
+  return isUuid(dataId) ? store.dataPointKeysOf(own(db), dataId) : Promise.resolve([]);
+}
+
 /** For other modules: one data point, without access checks. */
 export function getDataPoint(db: AnyExecutor, dataPointId: string): Promise<DataPointRow | undefined> {
   return isUuid(dataPointId) ? store.findDataPoint(own(db), dataPointId) : Promise.resolve(undefined);

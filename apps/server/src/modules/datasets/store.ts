@@ -363,7 +363,7 @@ function dataPointQuery(db: DatasetsDb) {
     ]);
 }
 
-function toDataPointRow(row: Record<string, unknown>): DataPointRow {
+function toDataPointKeys(row: Record<string, unknown>): Omit<DataPointRow, "valueText"> {
   return {
     dataPointId: String(row.dataPointId),
     dataId: String(row.dataId),
@@ -371,12 +371,15 @@ function toDataPointRow(row: Record<string, unknown>): DataPointRow {
     dataPointType: String(row.dataPointType),
     companyId: String(row.companyId),
     reportingPeriod: String(row.reportingPeriod),
-    valueText: String(row.valueText),
     qaStatus: row.qaStatus as QaStatus,
     currentlyActive: Boolean(row.currentlyActive),
     uploaderUserId: (row.uploaderUserId as string | null) ?? null,
     uploadTime: Number(row.uploadTime),
   };
+}
+
+function toDataPointRow(row: Record<string, unknown>): DataPointRow {
+  return { ...toDataPointKeys(row), valueText: String(row.valueText) };
 }
 
 export async function findDataPoint(db: DatasetsDb, dataPointId: string): Promise<DataPointRow | undefined> {
@@ -413,6 +416,31 @@ export async function searchDataPoints(db: DatasetsDb, search: DataPointSearch):
     .offset(search.offset ?? 0)
     .execute();
   return rows.map(toDataPointRow);
+}
+
+/** The data points of one dataset without their values, for bookkeeping that needs only their keys. */
+export async function dataPointKeysOf(
+  db: DatasetsDb,
+  dataId: string,
+): Promise<Omit<DataPointRow, "valueText">[]> {
+  const rows = await db
+    .selectFrom("dataset_data_point as p")
+    .innerJoin("dataset as d", "d.data_id", "p.data_id")
+    .select([
+      "p.data_point_id as dataPointId",
+      "p.data_id as dataId",
+      "p.data_type as dataType",
+      "p.data_point_type as dataPointType",
+      "p.company_id as companyId",
+      "p.reporting_period as reportingPeriod",
+      "p.qa_status as qaStatus",
+      "p.currently_active as currentlyActive",
+      "d.uploader_user_id as uploaderUserId",
+      "d.upload_time as uploadTime",
+    ])
+    .where("p.data_id", "=", dataId)
+    .execute();
+  return rows.map(toDataPointKeys);
 }
 
 export async function setDataPointStatus(

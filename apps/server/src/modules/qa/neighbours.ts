@@ -45,7 +45,7 @@ export async function datasetFacts(db: AnyExecutor, dataId: string): Promise<Dat
 }
 
 export async function dataPointsOfDataset(db: AnyExecutor, dataId: string): Promise<DataPointFacts[]> {
-  return datasets.listDataPoints(db as Executor, { dataId, limit: 1_000_000 });
+  return datasets.listDataPointKeys(db as Executor, dataId);
 }
 
 export async function dataPointFacts(
