@@ -1,8 +1,31 @@
+import { useState } from "react";
 import { isMobileUserAgent } from "./is-mobile-user-agent";
 import "./MobileNotice.css";
 
+/** Remembered for the browser tab only, so a later visit repeats the notice once. */
+const DISMISSED_KEY = "openverde.mobile-notice-dismissed";
+
+function dismissedInThisTab(): boolean {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY) === "yes";
+  } catch {
+    return false;
+  }
+}
+
 export function MobileNotice() {
-  if (!isMobileUserAgent(navigator.userAgent)) return null;
+  const [dismissed, setDismissed] = useState(dismissedInThisTab);
+  if (dismissed || !isMobileUserAgent(navigator.userAgent)) return null;
+
+  const dismiss = () => {
+    try {
+      sessionStorage.setItem(DISMISSED_KEY, "yes");
+    } catch {
+      // Storage can be switched off; the notice then stays away until the next page load.
+    }
+    setDismissed(true);
+  };
+
   return (
     <aside className="mobile-notice" aria-label="Notice for mobile devices">
       <i className="pi pi-desktop" aria-hidden="true" />
@@ -10,6 +33,14 @@ export function MobileNotice() {
         We are working on making the website display properly on mobile. For now we invite you to use the
         desktop version.
       </p>
+      <button
+        type="button"
+        className="mobile-notice__dismiss"
+        aria-label="Dismiss the notice"
+        onClick={dismiss}
+      >
+        <i className="pi pi-times" aria-hidden="true" />
+      </button>
     </aside>
   );
 }
