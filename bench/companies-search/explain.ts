@@ -1,7 +1,7 @@
 /**
  * Machine-independent evidence for the company search: for each query kind of the bench mix, the
  * statements per search and, from EXPLAIN (ANALYZE, BUFFERS) of each statement, the buffers touched,
- * the rows passing through the plan and the execution time, plus the Node CPU the search itself
+ * the rows passing through the plan and the planning and execution time, plus the Node CPU the search itself
  * costs (Kysely and pg, without HTTP). Latency on a shared machine says little; these do not move
  * with the load. Run it on a database the bench kept:
  *
@@ -57,6 +57,7 @@ interface Totals {
   buffers: number;
   rows: number;
   milliseconds: number;
+  planMilliseconds: number;
   nodeMilliseconds: number;
   worst: { buffers: number; text: string };
 }
@@ -73,6 +74,7 @@ for (const query of mix) {
     buffers: 0,
     rows: 0,
     milliseconds: 0,
+    planMilliseconds: 0,
     nodeMilliseconds: 0,
     worst: { buffers: 0, text: "" },
   };
@@ -84,12 +86,17 @@ for (const query of mix) {
       `explain (analyze, buffers, format json) ${statement.sql}`,
       statement.parameters as unknown[],
     );
-    const [explained] = result.rows[0]["QUERY PLAN"] as { Plan: PlanNode; "Execution Time": number }[];
+    const [explained] = result.rows[0]["QUERY PLAN"] as {
+      Plan: PlanNode;
+      "Execution Time": number;
+      "Planning Time": number;
+    }[];
     if (!explained) continue;
     totals.statements++;
     buffers += (explained.Plan["Shared Hit Blocks"] ?? 0) + (explained.Plan["Shared Read Blocks"] ?? 0);
     totals.rows += rowsThrough(explained.Plan);
     totals.milliseconds += explained["Execution Time"];
+    totals.planMilliseconds += explained["Planning Time"];
   }
   totals.buffers += buffers;
   if (buffers > totals.worst.buffers) totals.worst = { buffers, text: query.text };
@@ -104,11 +111,20 @@ line([
   "buffers/search",
   "plan rows/search",
   "exec ms/search",
+  "plan ms/search",
   "Node CPU ms/search",
   "most buffers",
 ]);
-line(["---", "---", "---", "---", "---", "---", "---", "---"]);
-const all = { searches: 0, statements: 0, buffers: 0, rows: 0, milliseconds: 0, nodeMilliseconds: 0 };
+line(["---", "---", "---", "---", "---", "---", "---", "---", "---"]);
+const all = {
+  searches: 0,
+  statements: 0,
+  buffers: 0,
+  rows: 0,
+  milliseconds: 0,
+  planMilliseconds: 0,
+  nodeMilliseconds: 0,
+};
 for (const [kind, totals] of [...byKind.entries()].sort()) {
   const per = (value: number, digits = 0) => (value / totals.searches).toFixed(digits);
   line([
@@ -118,6 +134,7 @@ for (const [kind, totals] of [...byKind.entries()].sort()) {
     per(totals.buffers),
     per(totals.rows),
     per(totals.milliseconds, 2),
+    per(totals.planMilliseconds, 2),
     per(totals.nodeMilliseconds, 2),
     `${totals.worst.buffers} ${JSON.stringify(totals.worst.text)}`,
   ]);
@@ -131,6 +148,7 @@ line([
   per(all.buffers),
   per(all.rows),
   per(all.milliseconds, 2),
+  per(all.planMilliseconds, 2),
   per(all.nodeMilliseconds, 2),
   "",
 ]);

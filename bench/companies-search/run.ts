@@ -5,9 +5,12 @@
  *
  *   npm run bench -- companies-search [--database-url postgres://root@127.0.0.1:5432/postgres]
  *     [--companies N] [--clients 8] [--requests 8000] [--naive-requests 800] [--keep]
+ *     [--reuse <kept database>] [--cpu-prof <directory>]
  *
  * With --database-url a fresh database is created on that server (and dropped at the end unless
- * --keep); without it the embedded database is used in a temporary directory.
+ * --keep); without it the embedded database is used in a temporary directory. --reuse runs the
+ * searches on a database an earlier run kept (same --companies), skipping generation and import;
+ * --cpu-prof writes a V8 CPU profile of the server process into the directory.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -32,6 +35,8 @@ const { values: flags } = parseArgs({
     "naive-requests": { type: "string", default: "800" },
     "chunk-size": { type: "string", default: "100" },
     keep: { type: "boolean", default: false },
+    reuse: { type: "string" },
+    "cpu-prof": { type: "string" },
   },
 });
 
@@ -63,6 +68,16 @@ interface Target {
 
 async function prepareTarget(): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), "openverde-bench-"));
+  if (flags.reuse) {
+    if (!serverUrl) throw new Error("--reuse needs --database-url: it names a database on that server");
+    const url = new URL(serverUrl);
+    url.pathname = `/${flags.reuse}`;
+    return {
+      databaseUrl: url.toString(),
+      dataDir,
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
   if (!serverUrl) {
     return {
       databaseUrl: undefined,
@@ -231,7 +246,8 @@ function processCpuSeconds(pid: number | undefined): number | undefined {
 }
 
 async function startServer(target: Target, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const profile = flags["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", resolve(flags["cpu-prof"])] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -324,7 +340,7 @@ async function main() {
   );
   const target = await prepareTarget();
   try {
-    const loaded = await load(target);
+    const loaded = flags.reuse ? undefined : await load(target);
     const mix = queryMix(companies, requests + 400);
     const warmup = mix.slice(0, 400);
     const measured = mix.slice(400);
@@ -352,21 +368,28 @@ async function main() {
       await stopServer(server);
     }
 
-    const naiveQueries = measured.slice(0, naiveRequests);
-    const naive = summarize("naive trigram ILIKE (SQL directly)", await naiveBaseline(target, naiveQueries));
+    // --naive-requests 0 leaves the naive search out (while iterating on Openverde's side).
+    const naive =
+      naiveRequests > 0
+        ? summarize(
+            "naive trigram ILIKE (SQL directly)",
+            await naiveBaseline(target, measured.slice(0, naiveRequests)),
+          )
+        : undefined;
 
     log("");
     log("| | p50 ms | p95 ms | p99 ms | searches/s |");
     log("|---|---|---|---|---|");
-    for (const line of [openverde, naive]) {
+    for (const line of naive ? [openverde, naive] : [openverde]) {
       log(
         `| ${line.label} | ${line.p50.toFixed(1)} | ${line.p95.toFixed(1)} | ${line.p99.toFixed(1)} | ${line.throughput.toFixed(0)} |`,
       );
     }
-    log(`p95 ratio naive / Openverde: ${(naive.p95 / openverde.p95).toFixed(1)}x`);
-    log(
-      `import: ${Math.round(loaded.importRate).toLocaleString("en")} companies/s (${loaded.importSeconds.toFixed(1)} s including ${loaded.indexSeconds.toFixed(1)} s of index building), ISINs attached: ${loaded.isins.toLocaleString("en")}`,
-    );
+    if (naive) log(`p95 ratio naive / Openverde: ${(naive.p95 / openverde.p95).toFixed(1)}x`);
+    if (loaded)
+      log(
+        `import: ${Math.round(loaded.importRate).toLocaleString("en")} companies/s (${loaded.importSeconds.toFixed(1)} s including ${loaded.indexSeconds.toFixed(1)} s of index building), ISINs attached: ${loaded.isins.toLocaleString("en")}`,
+      );
   } finally {
     await target.cleanup();
   }

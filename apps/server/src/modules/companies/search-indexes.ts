@@ -2,20 +2,13 @@ import { sql } from "kysely";
 import type { Queryable } from "./store";
 
 /**
- * The secondary indexes of the company tables, as the migration creates them. A bulk import into a
+ * The secondary indexes of the company tables, as the migrations create them. A bulk import into a
  * (nearly) empty register drops them and builds them again at the end, which is several times
  * faster than keeping them up to date row by row.
  */
 export const SECONDARY_INDEXES: { name: string; definition: string }[] = [
-  { name: "company_listing", definition: "on company (search_boost, name_key, company_id)" },
-  { name: "company_country", definition: "on company (country_code)" },
-  { name: "company_sector", definition: "on company (sector) where sector is not null" },
-  { name: "company_identifier_company", definition: "on company_identifier (company_id)" },
-  {
-    name: "company_search_term_ordered",
-    definition: "on company_search_term (search_boost, term, company_id)",
-  },
-  { name: "company_search_term_company", definition: "on company_search_term (company_id)" },
+  // Longest builds first (trigram GIN 4.8 s, word btree 3.2 s, term btree 1.5 s of 12.5 s at
+  // 200,000 companies), so that parallel builds end close together.
   {
     name: "company_search_term_trigram",
     definition: "on company_search_term using gin (term gin_trgm_ops) where not is_identifier",
@@ -24,7 +17,20 @@ export const SECONDARY_INDEXES: { name: string; definition: string }[] = [
     name: "company_search_word_ordered",
     definition: "on company_search_word (search_boost, suffix, company_id) include (term)",
   },
+  {
+    name: "company_search_term_ordered",
+    definition: "on company_search_term (search_boost, term, company_id)",
+  },
+  { name: "company_listing", definition: "on company (search_boost, name_key, company_id)" },
+  {
+    name: "company_basic",
+    definition: "on company (company_id) include (company_name, headquarters, country_code, sector, lei)",
+  },
   { name: "company_search_word_company", definition: "on company_search_word (company_id)" },
+  { name: "company_search_term_company", definition: "on company_search_term (company_id)" },
+  { name: "company_country", definition: "on company (country_code)" },
+  { name: "company_sector", definition: "on company (sector) where sector is not null" },
+  { name: "company_identifier_company", definition: "on company_identifier (company_id)" },
 ];
 
 /**
@@ -53,6 +59,7 @@ async function ensureIdentifierCompanyKey(db: Queryable): Promise<void> {
  * connection) and one after the other on the embedded database.
  */
 export async function ensureSecondaryIndexes(db: Queryable, parallel = 1): Promise<void> {
+  // Taken from the end: reversed, the longest builds come first.
   const queue = [...SECONDARY_INDEXES].reverse();
   const worker = async () => {
     for (let index = queue.pop(); index; index = queue.pop()) {

@@ -147,6 +147,22 @@ describe("company search ranking", () => {
     }
   });
 
+  it("ranks the same with a filter that keeps every company as without filters", async () => {
+    // Without filters the page comes from the database function company_search_page, with filters
+    // from the statement store.ts builds: both must apply the same rules.
+    const everyCountry = "countryCodes=DE&countryCodes=GB&countryCodes=FR&countryCodes=NL";
+    for (const text of ["bank", "bank ag", "alpha 0", "koln", "deutsche bank ag", "zix", "nord a"]) {
+      for (const page of ["chunkSize=1000", "chunkSize=2&chunkIndex=1"]) {
+        const plain = await search(`searchString=${encodeURIComponent(text)}&${page}`);
+        if (page === "chunkSize=1000") expect(plain.length, text).toBeGreaterThan(0);
+        expect(
+          await search(`searchString=${encodeURIComponent(text)}&${page}&${everyCountry}`),
+          text,
+        ).toEqual(plain);
+      }
+    }
+  });
+
   it("pages stably: the chunks put together are the whole list, each company once", async () => {
     const whole = (await search("searchString=alpha&chunkSize=1000")).map((company) => company.companyId);
     expect(whole).toHaveLength(14);

@@ -18,6 +18,7 @@ import {
   companyIdExists,
   countMatches,
   fetchSegments,
+  hasFilters,
   type IdentifierRow,
   type Queryable,
   replaceFrameworkData,
@@ -37,6 +38,7 @@ import {
   selectRankedPage,
   selectSubsidiaries,
   selectTeaserIds,
+  selectUnfilteredRankedPage,
   tables,
   writeCompany,
 } from "./store";
@@ -466,7 +468,11 @@ function filtersOf(parameters: SearchParameters): SearchFilters {
   };
 }
 
-/** Match kinds from best to worst; within each, companies with active data come first. */
+/**
+ * Match kinds from best to worst; within each, companies with active data come first. The database
+ * function company_search_page (migration 003), which answers searches without filters, numbers
+ * its segments the same way.
+ */
 const SEGMENTS: Segment[] = [
   { kind: "exact", boost: 0 },
   { kind: "exact", boost: 1 },
@@ -499,16 +505,10 @@ export async function searchCompanyPage(
   if (folded === undefined)
     return getBasicCompanyInformation(db, await selectListing(db, filters, offset, limit));
   const need = offset + limit;
-  const page = await selectRankedPage(
-    db,
-    SEGMENTS,
-    folded,
-    filters,
-    2 * need + 10,
-    offset,
-    limit,
-    FIRST_INFIX,
-  );
+  const perSegment = 2 * need + 10;
+  const page = hasFilters(filters)
+    ? await selectRankedPage(db, SEGMENTS, folded, filters, perSegment, offset, limit, FIRST_INFIX)
+    : await selectUnfilteredRankedPage(db, folded, perSegment, offset, limit);
   const firstCut = page.truncated.length > 0 ? Math.min(...page.truncated) : Number.POSITIVE_INFINITY;
   const full = page.rows.length === limit;
   // Every company on the page ranks before the first cut-off read (or none was cut off), so no

@@ -405,22 +405,32 @@ const MIN_ANCHOR_LENGTH = 3;
  * only one of them runs; both give the same rows.
  */
 function namesContaining(folded: string, boost: RawBuilder<unknown>) {
-  const contains = `%${escapeLike(folded)}%`;
+  const { pattern, anchor, mode } = containsRead(folded);
   const trigramRead = sql`select t.term, t.company_id from company_search_term t
-    where t.search_boost ${boost} and not t.is_identifier and t.term like ${contains}`;
-  const anchor = wordAnchor(folded);
-  // Without a run of three letters or digits the trigram index cannot help: the anchor always answers.
-  const trigrams = hasTrigram(folded);
-  if (anchor === undefined || (trigrams && anchor.length < MIN_ANCHOR_LENGTH)) return sql`(${trigramRead})`;
+    where t.search_boost ${boost} and not t.is_identifier and t.term like ${pattern}`;
+  if (mode === "trigram" || anchor === null) return sql`(${trigramRead})`;
   const candidates = sql`(select w.term, w.company_id from company_search_word w
     where w.search_boost ${boost} and w.suffix >= ${anchor} and w.suffix < ${prefixUpperBound(anchor)}
     limit ${ANCHOR_CANDIDATES + 1})`;
-  if (!trigrams) return sql`(select * from ${candidates} w where w.term like ${contains})`;
+  if (mode === "anchor") return sql`(select * from ${candidates} w where w.term like ${pattern})`;
   return sql`(with candidates as materialized ${candidates},
       few as (select count(*) <= ${ANCHOR_CANDIDATES} as yes from candidates)
-    select w.term, w.company_id from candidates w where (select yes from few) and w.term like ${contains}
+    select w.term, w.company_id from candidates w where (select yes from few) and w.term like ${pattern}
     union all
     select * from (${trigramRead}) t where not (select yes from few))`;
+}
+
+/** How "a name contains the folded text" is read: see namesContaining. */
+type ContainsMode = "trigram" | "anchor" | "anchor_or_trigram";
+
+function containsRead(folded: string): { pattern: string; anchor: string | null; mode: ContainsMode } {
+  const pattern = `%${escapeLike(folded)}%`;
+  const anchor = wordAnchor(folded);
+  // Without a run of three letters or digits the trigram index cannot help: the anchor always answers.
+  const trigrams = hasTrigram(folded);
+  if (anchor === undefined || (trigrams && anchor.length < MIN_ANCHOR_LENGTH))
+    return { pattern, anchor: null, mode: "trigram" };
+  return { pattern, anchor, mode: trigrams ? "anchor_or_trigram" : "anchor" };
 }
 
 /** The query for one step of the ranked search: rows of one match kind and one boost group in index order. */
@@ -522,9 +532,7 @@ export async function selectRankedPage(
       ? sql``
       : sql`union all select * from (${sql.join(lazy, sql` union all `)}) lazy
           where (select count(distinct company_id) from eager) < ${offset + limit}`;
-  const result = await sql<
-    BasicRow & { segment: number | null; truncated: string }
-  >`with eager as materialized (${sql.join(eager, sql` union all `)}),
+  const result = await sql<RankedRow>`with eager as materialized (${sql.join(eager, sql` union all `)}),
     hits as (select * from eager ${lazyHits}),
     best as (
       select distinct on (company_id) segment, key, company_id from hits
@@ -543,8 +551,14 @@ export async function selectRankedPage(
       join company c on c.company_id = b.company_id
       order by b.segment, b.key, b.company_id
     ) page on true`.execute(db);
-  const first = result.rows[0];
-  const rows = result.rows.filter((row) => row.company_id !== null);
+  return rankedPage(result.rows);
+}
+
+type RankedRow = BasicRow & { segment: number | null; truncated: string };
+
+function rankedPage(resultRows: RankedRow[]): RankedPage {
+  const first = resultRows[0];
+  const rows = resultRows.filter((row) => row.company_id !== null);
   return {
     rows: rows.map(({ company_id, company_name, headquarters, country_code, sector, lei }) => ({
       company_id,
@@ -557,6 +571,26 @@ export async function selectRankedPage(
     segments: rows.map((row) => row.segment as number),
     truncated: first?.truncated ? first.truncated.split(",").map(Number) : [],
   };
+}
+
+/**
+ * selectRankedPage for a search without filters (type-ahead and the plain search), through the
+ * database function company_search_page (migration 003): the same segments and rules, planned once
+ * per connection instead of on every search.
+ */
+export async function selectUnfilteredRankedPage(
+  db: Queryable,
+  folded: string,
+  perSegment: number,
+  offset: number,
+  limit: number,
+): Promise<RankedPage> {
+  const { pattern, anchor, mode } = containsRead(folded);
+  const result =
+    await sql<RankedRow>`select * from company_search_page(${folded}, ${prefixUpperBound(folded)},
+    ${pattern}, ${anchor}, ${anchor === null ? null : prefixUpperBound(anchor)}, ${mode}, ${perSegment}::int,
+    ${offset}::int, ${limit}::int)`.execute(db);
+  return rankedPage(result.rows);
 }
 
 /** The plain listing without a search string: companies with active data first, then by name. */
