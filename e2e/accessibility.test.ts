@@ -72,6 +72,11 @@ describe.skipIf(!hasChromium)(`no serious or critical axe-core violations (${CHR
   const cases: { name: string; path: string; user?: string; ready: (page: Page) => Promise<unknown> }[] = [
     { name: "landing", path: "/", ready: (page) => page.locator("h1").first().waitFor() },
     { name: "about", path: "/about", ready: (page) => page.locator("h1").first().waitFor() },
+    ...["/dataprivacy", "/terms", "/pricing", "/token", "/imprint", "/nocontent"].map((path) => ({
+      name: `static page ${path}`,
+      path,
+      ready: (page: Page) => page.locator("h1").first().waitFor(),
+    })),
     {
       name: "framework overview",
       path: "/frameworks?framework=sfdr",

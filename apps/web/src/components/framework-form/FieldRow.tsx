@@ -165,10 +165,22 @@ function locate(at: string, field: FormField): string {
   return `${words.join(", ")}: `;
 }
 
+/** Enter in a field's inputs must not send anything: the upload is sent with its own button. */
+function stayOnForm(event: React.FormEvent) {
+  event.preventDefault();
+}
+
 export const FieldRow = memo(function FieldRow({ store, field }: { store: FormStore; field: FormField }) {
   const visible = useFieldVisible(store, field);
   if (!visible) return null;
-  return <VisibleField store={store} field={field} />;
+  // Each field is a form of its own because Chromium's autofill reads every input of the form that
+  // owns an edited input after each keystroke: in one form of hundreds of inputs that alone took tens
+  // of milliseconds per key.
+  return (
+    <form noValidate onSubmit={stayOnForm}>
+      <VisibleField store={store} field={field} />
+    </form>
+  );
 });
 
 function VisibleField({ store, field }: { store: FormStore; field: FormField }) {

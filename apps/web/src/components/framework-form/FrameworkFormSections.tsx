@@ -1,9 +1,10 @@
 /**
  * The generated sections of an upload form with their navigation. A section's fields are rendered
- * only while it is open, so even the 237 fields of EU Taxonomy Financials stay light.
+ * only while it is open, so even the 237 fields of EU Taxonomy Financials stay light. Nothing here
+ * depends on the answers: typing re-renders the field typed in, never the sections around it.
  */
 import { buildFrameworkForm, type FormSection, type FrameworkId } from "@openverde/frameworks";
-import { forwardRef, memo, useImperativeHandle, useMemo, useState } from "react";
+import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useState } from "react";
 import { FieldRow, fieldDomId } from "./FieldRow";
 import type { FormStore } from "./form-store";
 
@@ -24,122 +25,127 @@ function fieldCount(section: FormSection): number {
   );
 }
 
-export const FrameworkFormSections = forwardRef<
-  FrameworkFormSectionsHandle,
-  { frameworkId: FrameworkId; store: FormStore; problemCounts?: ReadonlyMap<number, number> }
->(function FrameworkFormSections({ frameworkId, store, problemCounts }, ref) {
-  const form = useMemo(() => {
-    const built = buildFrameworkForm(frameworkId);
-    return {
-      ...built,
-      sections: built.sections
-        .map((section) => ({
-          ...section,
-          subsections: section.subsections
-            .map((sub) => ({
-              ...sub,
-              fields: sub.fields.filter((field) => field.kind !== "referencedReports"),
-            }))
-            .filter((sub) => sub.fields.length > 0),
-        }))
-        .filter((section) => section.subsections.length > 0),
-    };
-  }, [frameworkId]);
-  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set([0]));
+export const FrameworkFormSections = memo(
+  forwardRef<
+    FrameworkFormSectionsHandle,
+    { frameworkId: FrameworkId; store: FormStore; problemCounts?: ReadonlyMap<number, number> }
+  >(function FrameworkFormSections({ frameworkId, store, problemCounts }, ref) {
+    const form = useMemo(() => {
+      const built = buildFrameworkForm(frameworkId);
+      return {
+        ...built,
+        sections: built.sections
+          .map((section) => ({
+            ...section,
+            subsections: section.subsections
+              .map((sub) => ({
+                ...sub,
+                fields: sub.fields.filter((field) => field.kind !== "referencedReports"),
+              }))
+              .filter((sub) => sub.fields.length > 0),
+          }))
+          .filter((section) => section.subsections.length > 0),
+      };
+    }, [frameworkId]);
+    const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set([0]));
 
-  const sectionOf = (path: string) =>
-    form.sections.findIndex((section) =>
-      section.subsections.some((sub) => sub.fields.some((f) => f.path === path)),
+    const sectionOf = (path: string) =>
+      form.sections.findIndex((section) =>
+        section.subsections.some((sub) => sub.fields.some((f) => f.path === path)),
+      );
+
+    useImperativeHandle(ref, () => ({
+      reveal(path: string) {
+        const index = sectionOf(path);
+        if (index < 0) return;
+        setOpen((current) => new Set([...current, index]));
+        requestAnimationFrame(() => {
+          const element = document.getElementById(fieldDomId(path));
+          element?.scrollIntoView({ block: "center" });
+          const input = element?.querySelector<HTMLElement>("input, select, textarea, button");
+          input?.focus({ preventScroll: true });
+        });
+      },
+      openAll() {
+        setOpen(new Set(form.sections.map((_, index) => index)));
+      },
+    }));
+
+    const toggle = useCallback(
+      (index: number, value?: boolean) =>
+        setOpen((current) => {
+          const next = new Set(current);
+          if (value ?? !next.has(index)) next.add(index);
+          else next.delete(index);
+          return next;
+        }),
+      [],
     );
 
-  useImperativeHandle(ref, () => ({
-    reveal(path: string) {
-      const index = sectionOf(path);
-      if (index < 0) return;
-      setOpen((current) => new Set([...current, index]));
-      requestAnimationFrame(() => {
-        const element = document.getElementById(fieldDomId(path));
-        element?.scrollIntoView({ block: "center" });
-        const input = element?.querySelector<HTMLElement>("input, select, textarea, button");
-        input?.focus({ preventScroll: true });
-      });
-    },
-    openAll() {
-      setOpen(new Set(form.sections.map((_, index) => index)));
-    },
-  }));
-
-  const toggle = (index: number, value?: boolean) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (value ?? !next.has(index)) next.add(index);
-      else next.delete(index);
-      return next;
-    });
-
-  return (
-    <div className="ff-layout">
-      <nav className="ff-nav" aria-label="Sections of the form">
-        <ol>
-          {form.sections.map((section, index) => {
-            const problems = problemCounts?.get(index) ?? 0;
-            return (
-              <li key={section.label}>
-                <a
-                  href={`#${sectionId(index)}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    toggle(index, true);
-                    requestAnimationFrame(() => {
-                      const heading = document.getElementById(`${sectionId(index)}-toggle`);
-                      heading?.scrollIntoView({ block: "start" });
-                      heading?.focus({ preventScroll: true });
-                    });
-                  }}
-                >
-                  {section.label}
-                  <span className="ff-nav__count">
-                    {problems > 0 ? (
-                      <span className="ff-nav__problems">{problems} to fix</span>
-                    ) : (
-                      `${fieldCount(section)} fields`
-                    )}
-                  </span>
-                </a>
-              </li>
-            );
-          })}
-        </ol>
-        <button
-          type="button"
-          className="p-button p-component p-button-text p-button-sm"
-          onClick={() => setOpen(new Set(form.sections.map((_, index) => index)))}
-        >
-          Open all sections
-        </button>
-        <button
-          type="button"
-          className="p-button p-component p-button-text p-button-sm"
-          onClick={() => setOpen(new Set())}
-        >
-          Close all sections
-        </button>
-      </nav>
-      <div className="ff-sections">
-        {form.sections.map((section, index) => (
-          <Section
-            key={section.label}
-            section={section}
-            index={index}
-            open={open.has(index)}
-            onToggle={() => toggle(index)}
-            store={store}
-          />
-        ))}
+    return (
+      <div className="ff-layout">
+        <nav className="ff-nav" aria-label="Sections of the form">
+          <ol>
+            {form.sections.map((section, index) => {
+              const problems = problemCounts?.get(index) ?? 0;
+              return (
+                <li key={section.label}>
+                  <a
+                    href={`#${sectionId(index)}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      toggle(index, true);
+                      requestAnimationFrame(() => {
+                        const heading = document.getElementById(`${sectionId(index)}-toggle`);
+                        heading?.scrollIntoView({ block: "start" });
+                        heading?.focus({ preventScroll: true });
+                      });
+                    }}
+                  >
+                    {section.label}
+                    <span className="ff-nav__count">
+                      {problems > 0 ? (
+                        <span className="ff-nav__problems">{problems} to fix</span>
+                      ) : (
+                        `${fieldCount(section)} fields`
+                      )}
+                    </span>
+                  </a>
+                </li>
+              );
+            })}
+          </ol>
+          <button
+            type="button"
+            className="p-button p-component p-button-text p-button-sm"
+            onClick={() => setOpen(new Set(form.sections.map((_, index) => index)))}
+          >
+            Open all sections
+          </button>
+          <button
+            type="button"
+            className="p-button p-component p-button-text p-button-sm"
+            onClick={() => setOpen(new Set())}
+          >
+            Close all sections
+          </button>
+        </nav>
+        <div className="ff-sections">
+          {form.sections.map((section, index) => (
+            <Section
+              key={section.label}
+              section={section}
+              index={index}
+              open={open.has(index)}
+              onToggle={toggle}
+              store={store}
+            />
+          ))}
+        </div>
       </div>
-    </div>
-  );
-});
+    );
+  }),
+);
 
 const Section = memo(function Section({
   section,
@@ -151,7 +157,7 @@ const Section = memo(function Section({
   section: FormSection;
   index: number;
   open: boolean;
-  onToggle: () => void;
+  onToggle: (index: number) => void;
   store: FormStore;
 }) {
   const id = sectionId(index);
@@ -164,7 +170,7 @@ const Section = memo(function Section({
           className="ff-section__toggle"
           aria-expanded={open}
           aria-controls={`${id}-body`}
-          onClick={onToggle}
+          onClick={() => onToggle(index)}
         >
           <span className={`pi ${open ? "pi-chevron-down" : "pi-chevron-right"}`} aria-hidden="true" />
           {section.label}

@@ -336,8 +336,11 @@ export function useFieldVisible(store: FormStore, field: FormField): boolean {
   return useSyncExternalStore(subscribe, () => (key ? store.isVisible(field) : true));
 }
 
-/** A version number that changes with any edit (for drafts and the leave warning). */
-export function useFormVersion(store: FormStore): number {
+/**
+ * Whether the form changed since the state of version `baseVersion` (for the leave warning). Re-renders
+ * only when the answer flips, not on every keystroke: the page holding the form stays still while typing.
+ */
+export function useChangedSince(store: FormStore, baseVersion: number): boolean {
   const subscribe = useCallback((listener: Listener) => store.subscribe(ANY, listener), [store]);
-  return useSyncExternalStore(subscribe, store.getVersion);
+  return useSyncExternalStore(subscribe, () => store.getVersion() !== baseVersion);
 }

@@ -13,7 +13,7 @@ export {
   type ReportEntry,
   stateToPayload,
 } from "./form-state";
-export { FormStore, useFormVersion, usePeriod, useReports } from "./form-store";
+export { FormStore, useChangedSince, usePeriod, useReports } from "./form-store";
 export { REPORTS_AREA_ID, ReportsArea } from "./ReportsArea";
 export { checkForm, type FormProblem, UNUSED_REPORTS_MESSAGE, unusedReportsMessage } from "./rules";
 export { WEB_CRYPTO_UNAVAILABLE } from "./sha256";

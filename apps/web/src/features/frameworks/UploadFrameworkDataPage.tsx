@@ -18,7 +18,7 @@ import {
   saveDraft,
   sectionIndexByPath,
   stateToPayload,
-  useFormVersion,
+  useChangedSince,
   usePeriod,
 } from "../../components/framework-form";
 import { fieldOfErrorPath } from "../../components/framework-form/rules";
@@ -33,6 +33,10 @@ import {
   submitDataset,
 } from "./UploadFrameworkDataPage.api";
 import "./UploadFrameworkDataPage.css";
+import { LeaveUploadDialog } from "./UploadFrameworkDataPage.leave";
+
+/** The confirmation takes the focus, which was on the submit button that is gone now. */
+const focusOnArrival = (element: HTMLElement | null) => element?.focus({ preventScroll: true });
 
 /** Reporting periods offered for uploads (spec §3): 2025 down to 2020. */
 export const UPLOAD_REPORTING_PERIODS = ["2025", "2024", "2023", "2022", "2021", "2020"] as const;
@@ -86,8 +90,7 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
   const [sendError, setSendError] = useState<string | undefined>();
   const [phase, setPhase] = useState<Phase>({ kind: "editing" });
   const [bypassQa, setBypassQa] = useState(false);
-  const version = useFormVersion(store);
-  const stayRef = useRef<HTMLButtonElement>(null);
+  const changed = useChangedSince(store, baseVersion);
   const period = usePeriod(store);
   const sectionIndex = useMemo(() => sectionIndexByPath(frameworkId), [frameworkId]);
 
@@ -136,7 +139,7 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
     setBaseVersion,
   ]);
 
-  const dirty = ready && version !== baseVersion && phase.kind !== "done";
+  const dirty = ready && changed && phase.kind !== "done";
 
   // Keep work in progress in the browser, a moment after the last change.
   useEffect(() => {
@@ -174,9 +177,6 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
       dirty && phase.kind === "editing" && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
-    if (blocker.state === "blocked") stayRef.current?.focus();
-  }, [blocker.state]);
-  useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
@@ -198,6 +198,8 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
     setProblems([]);
     setUnusedMessage(undefined);
   };
+
+  const reportOnPlatform = useCallback((documentId: string) => documentExists(api, documentId), [api]);
 
   const reveal = useCallback((problem: FormProblem) => {
     if (problem.fieldPath) sections.current?.reveal(problem.fieldPath);
@@ -345,7 +347,7 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
         title="Dataset uploaded"
         description={`${label} data for ${companyName ?? "the company"}, ${meta.reportingPeriod}.`}
       >
-        <div className="upload-done" role="status">
+        <div className="upload-done" role="status" tabIndex={-1} ref={focusOnArrival}>
           <p>
             Thank you. The dataset is stored{" "}
             {meta.qaStatus === "Pending"
@@ -409,7 +411,8 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
         </div>
       ) : null}
       {!ready ? <p role="status">Preparing the form…</p> : null}
-      <form className="upload-form" noValidate onSubmit={onSubmit} hidden={!ready} aria-label={title}>
+      {/* Not one form around everything: each field is a small form of its own (see FieldRow). */}
+      <div className="upload-form" hidden={!ready}>
         <div className="upload-settings">
           <div className="upload-settings__item">
             <label htmlFor="ff-reporting-period" className="ff-field__label">
@@ -453,7 +456,7 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
         <ReportsArea
           ref={reportsRef}
           store={store}
-          documentExists={(id) => documentExists(api, id)}
+          documentExists={reportOnPlatform}
           unusedMessage={unusedMessage}
         />
 
@@ -509,7 +512,7 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
           problemCounts={problemCounts}
         />
 
-        <div className="upload-actions">
+        <form className="upload-actions" noValidate onSubmit={onSubmit}>
           {sendError ? (
             <p className="ff-message ff-message--block" role="alert">
               {sendError}
@@ -530,41 +533,10 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
           <span className="ff-hint">
             {dirty ? "Your work is kept in this browser until you submit." : null}
           </span>
-        </div>
-      </form>
+        </form>
+      </div>
       {blocker.state === "blocked" ? (
-        <div
-          className="upload-leave"
-          role="alertdialog"
-          aria-modal="true"
-          aria-labelledby="upload-leave-title"
-          aria-describedby="upload-leave-text"
-        >
-          <div className="upload-leave__box">
-            <h2 id="upload-leave-title">Leave the upload?</h2>
-            <p id="upload-leave-text">
-              Your changes are not submitted. They stay kept in this browser, so you can come back to them
-              later.
-            </p>
-            <div className="upload-leave__actions">
-              <button
-                type="button"
-                className="p-button p-component"
-                ref={stayRef}
-                onClick={() => blocker.reset()}
-              >
-                Stay on the form
-              </button>
-              <button
-                type="button"
-                className="p-button p-component p-button-outlined"
-                onClick={() => blocker.proceed()}
-              >
-                Leave
-              </button>
-            </div>
-          </div>
-        </div>
+        <LeaveUploadDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
       ) : null}
     </PageFrame>
   );
