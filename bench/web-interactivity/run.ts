@@ -6,90 +6,59 @@
  *   company: navigation start → the view's content is in the page and the main thread has been free
  *   of long tasks (> 50 ms) for a quiet window; the figure is max(content rendered, end of the last
  *   long task). One warm-up load, then --runs loads; median and p95; target ≤ 1.5 s.
+ * - smoothness while scrolling the SFDR view from top to bottom (see below).
+ * - a large LkSG view: one dataset whose list fields hold --lksg-entries entries each (production
+ *   sites, products, risks), uploaded through the API. Its time to interactive; then smoothness
+ *   while scrolling the whole page from top to bottom, one step per frame (frame intervals, long tasks,
+ *   the most data point rows in the DOM at once); then the time from a click on "500 entries" of the
+ *   production sites to the painted table, and smoothness while scrolling that list's box to its end.
  * - keystroke latency in the SFDR and LkSG upload forms with all sections open: 50 characters typed
  *   into a text field; per keystroke, the keydown's time stamp → the first frame after the input
  *   event was handled (requestAnimationFrame, then a task after it, i.e. after paint).
  *
- *   npm run bench -- web-interactivity [--runs 7] [--quiet-ms 500]
+ *   npm run bench -- web-interactivity [--runs 7] [--quiet-ms 500] [--lksg-entries 500]
  *
  * The machine is shared: figures vary between runs; compare medians, not single loads.
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser, Page } from "playwright-core";
-import { startTestPlatform } from "../../apps/server/src/testing/test-platform";
+import { bearerFor } from "../../apps/server/src/testing/sign-in";
+import { startTestPlatform, type TestPlatform } from "../../apps/server/src/testing/test-platform";
 import { launchBrowser } from "../../e2e/support/browser";
+import { LARGE_LIST_FIELD, largeLksgDataset } from "../../e2e/support/large-lksg";
 import { fillSignInForm } from "../../e2e/support/sign-in";
 // @ts-expect-error: a plain ES module shared with npm start, without type declarations.
 import { ensureWebBuilt } from "../../scripts/web-build.mjs";
+import { INIT_SCRIPT, type LoadResult, measureLoad, quantile } from "../support/page-timing";
 
 // The functions given to page.evaluate run in the browser; the bench's tsconfig has no DOM types.
 declare const window: unknown;
+interface ScrollBox {
+  scrollTop: number;
+  clientHeight: number;
+  scrollHeight: number;
+}
 declare const document: {
-  querySelector(selector: string): unknown;
   addEventListener(type: string, listener: (event: { timeStamp: number }) => void, capture: boolean): void;
+  querySelector(selector: string): unknown;
+  querySelectorAll(selector: string): { length: number };
+  scrollingElement: ScrollBox;
 };
 declare function requestAnimationFrame(callback: () => void): number;
-declare function requestIdleCallback(callback: () => void, options: { timeout: number }): number;
 
 const { values: flags } = parseArgs({
   options: {
     runs: { type: "string", default: "7" },
     "quiet-ms": { type: "string", default: "500" },
+    "lksg-entries": { type: "string", default: "500" },
   },
 });
 const runs = Number(flags.runs);
 const quietMs = Number(flags["quiet-ms"]);
+const lksgEntries = Number(flags["lksg-entries"]);
 const TARGET_MS = 1_500;
 const DEMO_COMPANY_ID = "821b6cf3-e46f-55cb-84b6-115ba4c52aa1";
-
-/** Installed before any page script: records long tasks from the very start of each navigation. */
-const INIT_SCRIPT = `
-(() => {
-  const bench = { longTasks: [] };
-  window.__bench = bench;
-  try {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) bench.longTasks.push([entry.startTime, entry.startTime + entry.duration]);
-    }).observe({ type: "longtask", buffered: true });
-  } catch {}
-})();
-`;
-
-interface LoadResult {
-  content: number;
-  tti: number;
-  longTasks: number;
-}
-
-/** In the page: waits for the marker, then for a quiet main thread; times are ms since navigation start. */
-async function measureLoad(page: Page, marker: string): Promise<LoadResult> {
-  return page.evaluate(
-    async ({ marker, quietMs }) => {
-      const bench = (window as unknown as { __bench: { longTasks: [number, number][] } }).__bench;
-      while (!document.querySelector(marker) || document.querySelector("output.checking-login"))
-        await new Promise((done) => requestAnimationFrame(() => done(undefined)));
-      // The frame that shows the content.
-      await new Promise((done) => requestAnimationFrame(() => done(undefined)));
-      const content = performance.now();
-      for (;;) {
-        await new Promise((done) => setTimeout(done, quietMs));
-        const lastEnd = Math.max(0, ...bench.longTasks.map(([, end]) => end));
-        if (performance.now() - lastEnd >= quietMs) {
-          await new Promise((done) => requestIdleCallback(() => done(undefined), { timeout: 1_000 }));
-          return { content, tti: Math.max(content, lastEnd), longTasks: bench.longTasks.length };
-        }
-      }
-    },
-    { marker, quietMs },
-  );
-}
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 
@@ -97,7 +66,7 @@ async function timeToInteractive(page: Page, name: string, path: string, marker:
   const results: LoadResult[] = [];
   for (let run = 0; run <= runs; run++) {
     await page.goto(path, { waitUntil: "commit" });
-    const result = await measureLoad(page, marker);
+    const result = await measureLoad(page, marker, quietMs);
     if (run > 0) results.push(result); // run 0 warms caches and the server
   }
   const tti = results.map((result) => result.tti);
@@ -167,6 +136,114 @@ async function keystrokeLatency(page: Page, name: string, path: string, heading:
   );
 }
 
+interface ScrollResult {
+  /** Time between consecutive frames while scrolling, ms. */
+  frames: number[];
+  longTasks: number;
+  /** The most rows matching the row selector that were in the DOM at once. */
+  maxRows: number;
+}
+
+/** In the page: scrolls a box (or the page) from top to bottom, `step` pixels per frame. */
+async function scrollThrough(
+  page: Page,
+  box: string | null,
+  rows: string,
+  step: number,
+): Promise<ScrollResult> {
+  return page.evaluate(
+    async ({ box, rows, step }) => {
+      const bench = (window as unknown as { __bench: { longTasks: [number, number][] } }).__bench;
+      const scroller = box ? (document.querySelector(box) as ScrollBox) : document.scrollingElement;
+      scroller.scrollTop = 0;
+      // (No local function here: the bench's TypeScript loader would wrap it in a helper the page lacks.)
+      await new Promise((done) => requestAnimationFrame(() => done(undefined)));
+      const started = performance.now();
+      const frames: number[] = [];
+      let maxRows = 0;
+      let last = started;
+      // Bounded, in case the end is never reached.
+      for (let frame = 0; frame < 5_000; frame++) {
+        if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) break;
+        scroller.scrollTop += step;
+        await new Promise((done) => requestAnimationFrame(() => done(undefined)));
+        const now = performance.now();
+        frames.push(now - last);
+        last = now;
+        maxRows = Math.max(maxRows, document.querySelectorAll(rows).length);
+      }
+      const longTasks = bench.longTasks.filter(([start]) => start >= started).length;
+      return { frames, longTasks, maxRows };
+    },
+    { box, rows, step },
+  );
+}
+
+function smoothness(name: string, result: ScrollResult, rowsOf: number): void {
+  const janky = result.frames.filter((frame) => frame > 50).length;
+  console.log(
+    `${name.padEnd(34)} frame median ${quantile(result.frames, 0.5).toFixed(1)} ms, p95 ${quantile(
+      result.frames,
+      0.95,
+    ).toFixed(1)} ms, longest ${Math.max(...result.frames).toFixed(1)} ms | frames > 50 ms: ${janky} of ${
+      result.frames.length
+    } | long tasks ${result.longTasks} | rows in the DOM ≤ ${result.maxRows} of ${rowsOf}`,
+  );
+}
+
+/** A company with one accepted LkSG dataset whose lists hold `entries` entries each; its view's path. */
+async function uploadLargeLksg(platform: TestPlatform, entries: number): Promise<string> {
+  const authorization = await bearerFor(platform, {
+    username: "bench_admin",
+    roles: ["ROLE_USER", "ROLE_UPLOADER", "ROLE_ADMIN"],
+  });
+  const post = async (path: string, body: unknown) => {
+    const response = await platform.request(path, {
+      method: "POST",
+      headers: { authorization, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, string>;
+  };
+  const company = await post("/api/companies", {
+    companyName: "Bench Long Lists GmbH",
+    headquarters: "Leipzig",
+    countryCode: "DE",
+    identifiers: {},
+  });
+  const meta = await post("/api/data/lksg?bypassQa=true", {
+    companyId: company.companyId,
+    reportingPeriod: "2024",
+    data: largeLksgDataset(entries),
+  });
+  return `/companies/${company.companyId}/frameworks/lksg/${meta.dataId}`;
+}
+
+async function largeLksgView(page: Page, path: string): Promise<void> {
+  await timeToInteractive(page, `LkSG view (${lksgEntries}-entry lists)`, path, "tr.fv-row");
+  const fields = Number(/^(\d+)/.exec((await page.locator(".fv-summary").textContent()) ?? "")?.[1]);
+  smoothness("LkSG view, page scroll", await scrollThrough(page, null, "tr.fv-row", 200), fields);
+
+  await page.getByRole("searchbox", { name: "Find a data point" }).fill("List of production sites");
+  const button = `tr[data-path="${LARGE_LIST_FIELD}"] button.fv-entries`;
+  await page.locator(button).waitFor();
+  const opened = await page.evaluate(async (button) => {
+    const started = performance.now();
+    (document.querySelector(button) as { click(): void }).click();
+    // The frame that shows the table.
+    await new Promise((done) => requestAnimationFrame(() => done(undefined)));
+    await new Promise((done) => setTimeout(done, 0));
+    return performance.now() - started;
+  }, button);
+  console.log(`${"LkSG list, open".padEnd(34)} ${opened.toFixed(1)} ms from the click to the painted table`);
+  smoothness(
+    "LkSG list, box scroll",
+    await scrollThrough(page, ".fv-structured", ".fv-structured tbody tr:not(.fv-spacer)", 120),
+    lksgEntries,
+  );
+}
+
 async function signedInPage(browser: Browser, baseUrl: string, username: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
   await context.addInitScript(INIT_SCRIPT);
@@ -209,6 +286,9 @@ try {
     `/companies/${DEMO_COMPANY_ID}/frameworks/sfdr`,
     "a.fv-source",
   );
+  const sfdrFields = Number(/^(\d+)/.exec((await reader.locator(".fv-summary").textContent()) ?? "")?.[1]);
+  smoothness("SFDR view, page scroll", await scrollThrough(reader, null, "tr.fv-row", 200), sfdrFields);
+  await largeLksgView(reader, await uploadLargeLksg(platform, lksgEntries));
   console.log("");
   const uploader = await signedInPage(browser, platform.baseUrl, "data_uploader");
   await keystrokeLatency(

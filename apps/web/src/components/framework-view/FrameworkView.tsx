@@ -1,20 +1,12 @@
-import type { FrameworkId, ViewRow } from "@openverde/frameworks";
-import { lazy, type ReactNode, Suspense, useDeferredValue, useId, useMemo, useState } from "react";
-import { Link } from "react-router";
-import { DataSourceLink } from "./DataSourceLink";
+import type { FrameworkId } from "@openverde/frameworks";
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from "react";
+import { flushSync } from "react-dom";
+import { blocksForFirstScreen, sectionBlocks } from "./blocks";
 import { columnHeading, exportGrid, safeFileName, toCsv, toXlsx } from "./export";
-import {
-  buildComparison,
-  type ComparisonRow,
-  type ComparisonSection,
-  cellPlaceholder,
-  type DatasetColumn,
-} from "./model";
-import { StructuredValueTable } from "./StructuredValueTable";
-import { entryCount, readableEnum, valueTable } from "./structured-value";
+import { buildComparison, type ComparisonModel, type DatasetColumn } from "./model";
+import { type OpenedParts, OpenedPartsContext } from "./remembered-toggle";
+import { SectionTable } from "./SectionTable";
 import "./FrameworkView.css";
-
-const TrendChart = lazy(async () => ({ default: (await import("./TrendChart")).TrendChart }));
 
 export interface FrameworkViewProps {
   frameworkId: FrameworkId;
@@ -28,7 +20,8 @@ export interface FrameworkViewProps {
   toolbar?: ReactNode;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+/** Height of a category's heading and its table's column headings, roughly. */
+const SECTION_CHROME = 130;
 
 function download(bytes: BlobPart, type: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([bytes], { type }));
@@ -39,237 +32,36 @@ function download(bytes: BlobPart, type: string, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function QaStatusTag({ status }: { status: string }) {
-  const tone = status === "Accepted" ? "accepted" : status === "Rejected" ? "rejected" : "pending";
-  return <span className={`fv-tag fv-tag--${tone}`}>{readableEnum(status)}</span>;
+/** The row blocks that fill the first screen, from the first category on. */
+function firstScreenBlocks(model: ComparisonModel, collapsed: ReadonlySet<string>): Set<string> {
+  const chosen = new Set<string>();
+  let budget = window.innerHeight;
+  for (const section of model.sections) {
+    if (budget <= 0) break;
+    budget -= SECTION_CHROME;
+    if (collapsed.has(section.id)) continue;
+    const blocks = sectionBlocks(section, new Set());
+    for (const key of blocksForFirstScreen(blocks, budget)) chosen.add(key);
+    budget -= blocks.reduce((sum, block) => sum + block.estimatedHeight, 0);
+  }
+  return chosen;
 }
 
-function ColumnHeader({ column, href }: { column: DatasetColumn; href: string | undefined }) {
-  return (
-    <th scope="col" className="fv-column">
-      <span className="fv-column__label">{href ? <Link to={href}>{column.label}</Link> : column.label}</span>
-      {column.qaStatus || column.currentlyActive !== undefined ? (
-        <span className="fv-column__meta">
-          {column.qaStatus ? <QaStatusTag status={column.qaStatus} /> : null}
-          {column.currentlyActive === false ? <span className="fv-tag">Earlier version</span> : null}
-        </span>
-      ) : null}
-      {column.uploadTime ? (
-        <span className="fv-column__date">Uploaded {dateFormat.format(new Date(column.uploadTime))}</span>
-      ) : null}
-    </th>
-  );
-}
-
-function CellValue({
-  cell,
-  caption,
-  dataId,
-  wide,
-}: {
-  cell: ViewRow;
-  caption: string;
-  dataId?: string;
-  wide: boolean;
-}) {
-  const table = useMemo(() => (cell.display === null ? null : valueTable(cell.value)), [cell]);
-  const count = entryCount(cell.value) ?? 0;
-  const [open, setOpen] = useState(!wide && count > 0 && count <= 5);
-  const placeholder = cellPlaceholder(cell);
-  if (placeholder) return <span className="fv-placeholder">{placeholder}</span>;
-  if (!table) return <span className="fv-value">{cell.display}</span>;
-  return (
-    <>
-      <button type="button" className="fv-entries" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <i className={`pi ${open ? "pi-chevron-down" : "pi-chevron-right"}`} aria-hidden="true" />
-        {count === 1 ? "1 entry" : `${count} entries`}
-        <span className="visually-hidden"> of {caption}</span>
-      </button>
-      {open ? <StructuredValueTable table={table} caption={caption} {...(dataId ? { dataId } : {})} /> : null}
-    </>
-  );
-}
-
-function FieldCell({
-  cell,
-  label,
-  column,
-  wide,
-}: {
-  cell: ViewRow;
-  label: string;
-  column: DatasetColumn;
-  wide: boolean;
-}) {
-  const showMeta =
-    cell.visible &&
-    cell.wrapper !== "plain" &&
-    (cell.quality !== undefined || cell.comment !== undefined || cell.dataSource !== undefined);
-  return (
-    <td className="fv-cell">
-      <CellValue
-        cell={cell}
-        caption={`${label}, ${column.label}`}
-        wide={wide}
-        {...(column.dataId ? { dataId: column.dataId } : {})}
-      />
-      {showMeta ? (
-        <div className="fv-meta">
-          {cell.quality ? (
-            <span className="fv-meta__quality">
-              <span className="fv-meta__key">Quality</span> {readableEnum(cell.quality)}
-            </span>
-          ) : null}
-          {cell.dataSource ? (
-            <span className="fv-meta__source">
-              <span className="fv-meta__key">Source</span>{" "}
-              <DataSourceLink
-                source={cell.dataSource}
-                {...(column.dataId ? { dataId: column.dataId } : {})}
-              />
-            </span>
-          ) : null}
-          {cell.comment ? (
-            <span className="fv-meta__comment">
-              <span className="fv-meta__key">Comment</span> {cell.comment}
-            </span>
-          ) : null}
-        </div>
-      ) : null}
-    </td>
-  );
-}
-
-function FieldRow({ row, columns }: { row: ComparisonRow; columns: DatasetColumn[] }) {
-  const [trend, setTrend] = useState(false);
-  const trendId = useId();
-  const points = useMemo(
-    () =>
-      row.series
-        ? columns
-            .map((column, index) => ({ period: column.label, value: row.series?.[index] ?? null }))
-            .reverse()
-        : [],
-    [row.series, columns],
-  );
-  const wide = columns.length > 2;
-  return (
-    <>
-      <tr className="fv-row" data-path={row.path}>
-        <th scope="row" className="fv-label">
-          <span className="fv-label__text">{row.label}</span>
-          {row.unit ? <span className="fv-label__unit">{row.unit}</span> : null}
-          {row.help ? <span className="fv-label__help">{row.help}</span> : null}
-          {row.series ? (
-            <button
-              type="button"
-              className="fv-link-button fv-label__trend"
-              aria-expanded={trend}
-              aria-controls={trendId}
-              onClick={() => setTrend(!trend)}
-            >
-              <i className="pi pi-chart-line" aria-hidden="true" /> {trend ? "Hide trend" : "Show trend"}
-            </button>
-          ) : null}
-        </th>
-        {row.cells.map((cell, index) => {
-          const column = columns[index] as DatasetColumn;
-          return <FieldCell key={column.key} cell={cell} label={row.label} column={column} wide={wide} />;
-        })}
-      </tr>
-      {trend ? (
-        <tr className="fv-trend-row" id={trendId}>
-          <td colSpan={columns.length + 1}>
-            <Suspense fallback={<div className="fv-trend" />}>
-              <TrendChart label={row.label} {...(row.unit ? { unit: row.unit } : {})} points={points} />
-            </Suspense>
-          </td>
-        </tr>
-      ) : null}
-    </>
-  );
-}
-
-function Section({
-  section,
-  columns,
-  columnLink,
-  expanded,
-  onToggle,
-}: {
-  section: ComparisonSection;
-  columns: DatasetColumn[];
-  columnLink: FrameworkViewProps["columnLink"];
-  expanded: boolean;
-  onToggle: () => void;
-}) {
-  const bodyId = useId();
-  const [collapsedSubs, setCollapsedSubs] = useState<ReadonlySet<string>>(new Set());
-  const toggleSub = (id: string) =>
-    setCollapsedSubs((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  return (
-    <section className="fv-section" aria-labelledby={`${bodyId}-heading`}>
-      <h2 className="fv-section__heading" id={`${bodyId}-heading`}>
-        <button type="button" aria-expanded={expanded} aria-controls={bodyId} onClick={onToggle}>
-          <i className={`pi ${expanded ? "pi-chevron-down" : "pi-chevron-right"}`} aria-hidden="true" />
-          {section.label}
-          <span className="fv-section__count">
-            {section.rowCount} {section.rowCount === 1 ? "data point" : "data points"}
-          </span>
-        </button>
-      </h2>
-      {expanded ? (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling region must be reachable by keyboard
-        <section className="fv-table-wrap" id={bodyId} aria-label={section.label} tabIndex={0}>
-          <table className={`fv-table fv-table--cols-${Math.min(columns.length, 6)}`}>
-            <thead>
-              <tr>
-                <th scope="col" className="fv-label-head">
-                  Data point
-                </th>
-                {columns.map((column) => (
-                  <ColumnHeader key={column.key} column={column} href={columnLink?.(column)} />
-                ))}
-              </tr>
-            </thead>
-            {section.subsections.map((subsection) => {
-              const collapsed = collapsedSubs.has(subsection.id);
-              return (
-                <tbody key={subsection.id} className="fv-subsection">
-                  {subsection.label ? (
-                    <tr className="fv-subsection__head">
-                      <th colSpan={columns.length + 1} scope="colgroup">
-                        <button
-                          type="button"
-                          aria-expanded={!collapsed}
-                          onClick={() => toggleSub(subsection.id)}
-                        >
-                          <i
-                            className={`pi ${collapsed ? "pi-chevron-right" : "pi-chevron-down"}`}
-                            aria-hidden="true"
-                          />
-                          {subsection.label}
-                          <span className="fv-section__count">{subsection.rows.length}</span>
-                        </button>
-                      </th>
-                    </tr>
-                  ) : null}
-                  {collapsed
-                    ? null
-                    : subsection.rows.map((row) => <FieldRow key={row.path} row={row} columns={columns} />)}
-                </tbody>
-              );
-            })}
-          </table>
-        </section>
-      ) : null}
-    </section>
-  );
+/** While the page is printed, every row is rendered, not only those near the viewport. */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    // The browser lays the page out for print right after this event: render synchronously.
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener("beforeprint", before);
+    window.addEventListener("afterprint", after);
+    return () => {
+      window.removeEventListener("beforeprint", before);
+      window.removeEventListener("afterprint", after);
+    };
+  }, []);
+  return printing;
 }
 
 /**
@@ -284,10 +76,30 @@ export function FrameworkView({ frameworkId, columns, columnLink, exportName, to
   const [filter, setFilter] = useState("");
   const deferredFilter = useDeferredValue(filter);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [openedParts] = useState<OpenedParts>(() => new Map());
+  const printing = usePrinting();
   const filterId = useId();
   const model = useMemo(
     () => buildComparison(frameworkId, columns, { hideEmpty, filter: deferredFilter }),
     [frameworkId, columns, hideEmpty, deferredFilter],
+  );
+  // Pages pass a new columnLink function on every render; the links themselves rarely change.
+  const hrefKey = JSON.stringify(columns.map((column) => columnLink?.(column) ?? null));
+  const columnHrefs = useMemo(
+    () => (JSON.parse(hrefKey) as (string | null)[]).map((href) => href ?? undefined),
+    [hrefKey],
+  );
+  // Computed once for the first render of each category; later, what is near the viewport decides.
+  const [firstScreen] = useState(() => firstScreenBlocks(model, collapsed));
+  const toggleSection = useCallback(
+    (id: string) =>
+      setCollapsed((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
   );
   const allExpanded = model.sections.every((section) => !collapsed.has(section.id));
 
@@ -372,23 +184,20 @@ export function FrameworkView({ frameworkId, columns, columnLink, exportName, to
             : "This dataset holds no data points to show."}
         </p>
       ) : null}
-      {model.sections.map((section) => (
-        <Section
-          key={section.id}
-          section={section}
-          columns={columns}
-          columnLink={columnLink}
-          expanded={!collapsed.has(section.id)}
-          onToggle={() =>
-            setCollapsed((current) => {
-              const next = new Set(current);
-              if (next.has(section.id)) next.delete(section.id);
-              else next.add(section.id);
-              return next;
-            })
-          }
-        />
-      ))}
+      <OpenedPartsContext.Provider value={openedParts}>
+        {model.sections.map((section) => (
+          <SectionTable
+            key={section.id}
+            section={section}
+            columns={columns}
+            columnHrefs={columnHrefs}
+            expanded={!collapsed.has(section.id)}
+            onToggle={toggleSection}
+            firstScreen={firstScreen}
+            renderAll={printing}
+          />
+        ))}
+      </OpenedPartsContext.Provider>
     </div>
   );
 }

@@ -67,12 +67,15 @@ export function DocumentOpenerProvider({
   children: ReactNode;
 }) {
   const [current, setCurrent] = useState<DocumentRequest | null>(null);
+  // The loader changes with the sign-in state; every data source link reads this context, so its
+  // value depends only on whether documents can be opened at all.
+  const canOpen = loader !== undefined;
   const value = useMemo<DocumentOpener>(
     () =>
-      loader
+      canOpen
         ? { open: setCurrent }
         : { open: null, reason: disabledReason ?? "Documents cannot be opened here." },
-    [loader, disabledReason],
+    [canOpen, disabledReason],
   );
   return (
     <DocumentOpenerContext.Provider value={value}>

@@ -12,7 +12,7 @@ export {
   toDocumentRequest,
 } from "./document-reference";
 export { exportGrid, toCsv, toXlsx } from "./export";
-export { FrameworkView, type FrameworkViewProps, QaStatusTag } from "./FrameworkView";
+export { FrameworkView, type FrameworkViewProps } from "./FrameworkView";
 export {
   buildComparison,
   type ComparisonModel,
@@ -22,4 +22,5 @@ export {
   NO_DATA_PROVIDED,
   ONLY_AUXILIARY_DATA_PROVIDED,
 } from "./model";
+export { QaStatusTag } from "./QaStatusTag";
 export { valueTable } from "./structured-value";

@@ -94,12 +94,21 @@ function tableOf(items: { name?: string; value: unknown }[], nameLabel: string):
 }
 
 /**
+ * Whether `valueTable` gives a table for this answer; cheap, so that a long list is only turned into
+ * a table when someone opens it.
+ */
+export function isTabular(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some((item) => isObject(item));
+  return isObject(value) && Object.keys(value).length > 0 && typeof value.amount !== "number";
+}
+
+/**
  * The table for a list of objects or a map of entries; null for answers that read well as one line
  * (scalars and lists of plain values).
  */
 export function valueTable(value: unknown): ValueTable | null {
+  if (!isTabular(value)) return null;
   if (Array.isArray(value)) {
-    if (value.length === 0 || !value.some((item) => isObject(item))) return null;
     return tableOf(
       value.map((item) => ({ value: item })),
       "Name",
@@ -107,7 +116,6 @@ export function valueTable(value: unknown): ValueTable | null {
   }
   if (isObject(value)) {
     const entries = Object.entries(value);
-    if (entries.length === 0 || typeof value.amount === "number") return null;
     if (entries.every(([, entry]) => isDocumentReference(entry))) {
       return {
         columns: [
