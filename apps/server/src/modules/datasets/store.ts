@@ -344,7 +344,7 @@ export interface DataPointRow {
   uploadTime: number;
 }
 
-function dataPointQuery(db: DatasetsDb) {
+function dataPointKeyQuery(db: DatasetsDb) {
   return db
     .selectFrom("dataset_data_point as p")
     .innerJoin("dataset as d", "d.data_id", "p.data_id")
@@ -355,12 +355,15 @@ function dataPointQuery(db: DatasetsDb) {
       "p.data_point_type as dataPointType",
       "p.company_id as companyId",
       "p.reporting_period as reportingPeriod",
-      sql<string>`p.value::text`.as("valueText"),
       "p.qa_status as qaStatus",
       "p.currently_active as currentlyActive",
       "d.uploader_user_id as uploaderUserId",
       "d.upload_time as uploadTime",
     ]);
+}
+
+function dataPointQuery(db: DatasetsDb) {
+  return dataPointKeyQuery(db).select(sql<string>`p.value::text`.as("valueText"));
 }
 
 function toDataPointKeys(row: Record<string, unknown>): Omit<DataPointRow, "valueText"> {
@@ -423,23 +426,7 @@ export async function dataPointKeysOf(
   db: DatasetsDb,
   dataId: string,
 ): Promise<Omit<DataPointRow, "valueText">[]> {
-  const rows = await db
-    .selectFrom("dataset_data_point as p")
-    .innerJoin("dataset as d", "d.data_id", "p.data_id")
-    .select([
-      "p.data_point_id as dataPointId",
-      "p.data_id as dataId",
-      "p.data_type as dataType",
-      "p.data_point_type as dataPointType",
-      "p.company_id as companyId",
-      "p.reporting_period as reportingPeriod",
-      "p.qa_status as qaStatus",
-      "p.currently_active as currentlyActive",
-      "d.uploader_user_id as uploaderUserId",
-      "d.upload_time as uploadTime",
-    ])
-    .where("p.data_id", "=", dataId)
-    .execute();
+  const rows = await dataPointKeyQuery(db).where("p.data_id", "=", dataId).execute();
   return rows.map(toDataPointKeys);
 }
 
