@@ -1,15 +1,20 @@
 import { findFramework, listFrameworks } from "@openverde/frameworks";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { unwrap, useApi } from "../../api";
 import { ButtonLink } from "../../components/ButtonLink";
 import { PageFrame } from "../../components/PageFrame";
+import { FilterSearch, FilterSelect, sameLabel } from "../../components/workflow";
 import { useAuth } from "../auth";
 import { type DatasetFilters, filterDatasets, PAGE_SIZE, pageOf, type UploadedDataset } from "./my-datasets";
 import "./MyDatasetsPage.css";
 
 const QA_STATUSES = ["Pending", "Accepted", "Rejected"] as const;
+const frameworkOptions = listFrameworks().map((framework) => ({
+  value: framework.id,
+  label: framework.label,
+}));
 
 function formatTime(milliseconds: number): string {
   return new Date(milliseconds).toLocaleString(undefined, {
@@ -46,7 +51,6 @@ export function MyDatasetsPage() {
     [uploads.data],
   );
   const { rows, pageCount, current } = pageOf(filtered, page);
-  const id = useId();
   const update = (patch: Partial<DatasetFilters>) => {
     setFilters((previous) => ({ ...previous, ...patch }));
     setPage(0);
@@ -67,65 +71,37 @@ export function MyDatasetsPage() {
         aria-label="Filter my datasets"
         onSubmit={(event) => event.preventDefault()}
       >
-        <div className="my-datasets__filter">
-          <label htmlFor={`${id}-search`}>Company</label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            className="p-inputtext p-component"
-            placeholder="Filter by company name"
-            value={filters.search}
-            onChange={(event) => update({ search: event.target.value })}
-          />
-        </div>
-        <div className="my-datasets__filter">
-          <label htmlFor={`${id}-framework`}>Framework</label>
-          <select
-            id={`${id}-framework`}
-            className="p-inputtext p-component"
-            value={filters.framework}
-            onChange={(event) => update({ framework: event.target.value })}
-          >
-            <option value="">All frameworks</option>
-            {listFrameworks().map((framework) => (
-              <option key={framework.id} value={framework.id}>
-                {framework.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="my-datasets__filter">
-          <label htmlFor={`${id}-period`}>Reporting period</label>
-          <select
-            id={`${id}-period`}
-            className="p-inputtext p-component"
-            value={filters.period}
-            onChange={(event) => update({ period: event.target.value })}
-          >
-            <option value="">All periods</option>
-            {periods.map((period) => (
-              <option key={period} value={period}>
-                {period}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="my-datasets__filter">
-          <label htmlFor={`${id}-status`}>QA status</label>
-          <select
-            id={`${id}-status`}
-            className="p-inputtext p-component"
-            value={filters.qaStatus}
-            onChange={(event) => update({ qaStatus: event.target.value })}
-          >
-            <option value="">All statuses</option>
-            {QA_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSearch
+          className="my-datasets__filter"
+          label="Company"
+          placeholder="Filter by company name"
+          value={filters.search}
+          onChange={(search) => update({ search })}
+        />
+        <FilterSelect
+          className="my-datasets__filter"
+          label="Framework"
+          allLabel="All frameworks"
+          value={filters.framework}
+          options={frameworkOptions}
+          onChange={(framework) => update({ framework })}
+        />
+        <FilterSelect
+          className="my-datasets__filter"
+          label="Reporting period"
+          allLabel="All periods"
+          value={filters.period}
+          options={sameLabel(periods)}
+          onChange={(period) => update({ period })}
+        />
+        <FilterSelect
+          className="my-datasets__filter"
+          label="QA status"
+          allLabel="All statuses"
+          value={filters.qaStatus}
+          options={sameLabel(QA_STATUSES)}
+          onChange={(qaStatus) => update({ qaStatus })}
+        />
       </form>
 
       {uploads.isPending ? <p role="status">Loading your datasets…</p> : null}

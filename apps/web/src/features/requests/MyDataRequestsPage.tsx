@@ -1,11 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { unwrap, useApi } from "../../api";
 import { ButtonLink } from "../../components/ButtonLink";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
-import { Alert, ConfirmDialog, EmptyState, formatDateTime, Pager, plural } from "../../components/workflow";
+import {
+  Alert,
+  ConfirmDialog,
+  EmptyState,
+  FilterSearch,
+  FilterSelect,
+  formatDateTime,
+  Pager,
+  plural,
+  sameLabel,
+} from "../../components/workflow";
 import { AccessTag, StatusTag } from "./RequestTags";
 import {
   type ExtendedStoredDataRequest,
@@ -49,7 +59,6 @@ const actionWords: Record<RequesterAction, { button: string; title: string; text
 /** `/requests` (tab MY DATA REQUESTS): the user's own data requests and what they may do with them. */
 export function MyDataRequestsPage() {
   const api = useApi();
-  const id = useId();
   const requests = useQuery({
     queryKey: ["my-requests"],
     queryFn: () => unwrap(api.community.GET("/requests/user")),
@@ -121,65 +130,37 @@ export function MyDataRequestsPage() {
         aria-label="Filter my data requests"
         onSubmit={(event) => event.preventDefault()}
       >
-        <div className="wf-field wf-field--wide">
-          <label htmlFor={`${id}-search`}>Company</label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            className="p-inputtext p-component"
-            placeholder="Company name"
-            value={filters.search}
-            onChange={(event) => update({ search: event.target.value })}
-          />
-        </div>
-        <div className="wf-field">
-          <label htmlFor={`${id}-framework`}>Framework</label>
-          <select
-            id={`${id}-framework`}
-            className="p-inputtext p-component"
-            value={filters.framework}
-            onChange={(event) => update({ framework: event.target.value })}
-          >
-            <option value="">All frameworks</option>
-            {requestFrameworkOptions().map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="wf-field">
-          <label htmlFor={`${id}-period`}>Reporting period</label>
-          <select
-            id={`${id}-period`}
-            className="p-inputtext p-component"
-            value={filters.period}
-            onChange={(event) => update({ period: event.target.value })}
-          >
-            <option value="">All periods</option>
-            {REQUEST_PERIODS.map((period) => (
-              <option key={period} value={period}>
-                {period}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="wf-field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select
-            id={`${id}-status`}
-            className="p-inputtext p-component"
-            value={filters.status}
-            onChange={(event) => update({ status: event.target.value })}
-          >
-            <option value="">All statuses</option>
-            {REQUEST_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSearch
+          className="wf-field wf-field--wide"
+          label="Company"
+          placeholder="Company name"
+          value={filters.search}
+          onChange={(search) => update({ search })}
+        />
+        <FilterSelect
+          className="wf-field"
+          label="Framework"
+          allLabel="All frameworks"
+          value={filters.framework}
+          options={requestFrameworkOptions()}
+          onChange={(framework) => update({ framework })}
+        />
+        <FilterSelect
+          className="wf-field"
+          label="Reporting period"
+          allLabel="All periods"
+          value={filters.period}
+          options={sameLabel(REQUEST_PERIODS)}
+          onChange={(period) => update({ period })}
+        />
+        <FilterSelect
+          className="wf-field"
+          label="Status"
+          allLabel="All statuses"
+          value={filters.status}
+          options={REQUEST_STATUSES.map((status) => ({ value: status, label: statusLabel[status] }))}
+          onChange={(status) => update({ status })}
+        />
         {filtering ? (
           <button
             type="button"
