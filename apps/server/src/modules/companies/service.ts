@@ -483,8 +483,12 @@ const SEGMENTS: Segment[] = [
   { kind: "infix", boost: 0 },
   { kind: "infix", boost: 1 },
 ];
-/** The infix segments (a trigram index read) are only read when the better kinds do not fill the page. */
-const FIRST_INFIX = 6;
+/**
+ * Where the later stages of the search start: the word segments are read only when the exact and
+ * prefix ones do not fill the page, the infix ones (a trigram index read) only when no better kind
+ * does.
+ */
+const LATER_STAGES = [4, 6];
 
 /**
  * The companies at ranks [offset, offset + limit) of the search, with their basic information.
@@ -507,7 +511,7 @@ export async function searchCompanyPage(
   const need = offset + limit;
   const perSegment = 2 * need + 10;
   const page = hasFilters(filters)
-    ? await selectRankedPage(db, SEGMENTS, folded, filters, perSegment, offset, limit, FIRST_INFIX)
+    ? await selectRankedPage(db, SEGMENTS, folded, filters, perSegment, offset, limit, LATER_STAGES)
     : await selectUnfilteredRankedPage(db, folded, perSegment, offset, limit);
   const firstCut = page.truncated.length > 0 ? Math.min(...page.truncated) : Number.POSITIVE_INFINITY;
   const full = page.rows.length === limit;

@@ -508,10 +508,10 @@ export interface RankedPage {
  * each company keeps its best match, and the page [offset, offset + limit) comes back with the
  * companies' basic information. `truncated` tells the caller whether the page can be trusted.
  *
- * Segments from `lazyFrom` on (the trigram reads) run only when the segments before them found fewer
- * than `offset + limit` companies: the guard is a one-time filter, so PostgreSQL does not start them
- * at all otherwise, and the page that the better ranks fill costs no trigram read and no second round
- * trip.
+ * The segments run in stages: `laterStages` holds the index of the first segment of each stage after
+ * the first. A stage runs only when the stages before it found fewer than `offset + limit`
+ * companies; the guard is a one-time filter, so PostgreSQL does not start it at all otherwise, and a
+ * page that the better ranks fill costs no word read, no trigram read and no second round trip.
  */
 export async function selectRankedPage(
   db: Queryable,
@@ -521,19 +521,30 @@ export async function selectRankedPage(
   perSegment: number,
   offset: number,
   limit: number,
-  lazyFrom: number = segments.length,
+  laterStages: number[] = [],
 ): Promise<RankedPage> {
   const part = (segment: Segment, index: number) =>
     sql`select ${index}::int as segment, s.key, s.company_id from ${segmentQuery(segment, folded, filters, undefined, perSegment)} s`;
-  const eager = segments.slice(0, lazyFrom).map((segment, index) => part(segment, index));
-  const lazy = segments.slice(lazyFrom).map((segment, index) => part(segment, lazyFrom + index));
-  const lazyHits =
-    lazy.length === 0
-      ? sql``
-      : sql`union all select * from (${sql.join(lazy, sql` union all `)}) lazy
-          where (select count(distinct company_id) from eager) < ${offset + limit}`;
-  const result = await sql<RankedRow>`with eager as materialized (${sql.join(eager, sql` union all `)}),
-    hits as (select * from eager ${lazyHits}),
+  const bounds = [0, ...laterStages, segments.length];
+  const stages = bounds.slice(0, -1).map((start, stage) => {
+    const parts = segments
+      .slice(start, bounds[stage + 1])
+      .map((segment, index) => part(segment, start + index));
+    const name = sql.id(`stage${stage}`);
+    if (stage === 0) return sql`${name} as materialized (${sql.join(parts, sql` union all `)})`;
+    const earlier = sql.join(
+      Array.from({ length: stage }, (_, before) => sql`select company_id from ${sql.id(`stage${before}`)}`),
+      sql` union all `,
+    );
+    return sql`${name} as materialized (select * from (${sql.join(parts, sql` union all `)}) later
+      where (select count(distinct company_id) from (${earlier}) found) < ${offset + limit})`;
+  });
+  const allHits = sql.join(
+    stages.map((_, stage) => sql`select * from ${sql.id(`stage${stage}`)}`),
+    sql` union all `,
+  );
+  const result = await sql<RankedRow>`with ${sql.join(stages, sql`, `)},
+    hits as (${allHits}),
     best as (
       select distinct on (company_id) segment, key, company_id from hits
       order by company_id, segment, key
