@@ -31,14 +31,16 @@ export const ALL_FRAMEWORKS: readonly FrameworkId[] = frameworkIds;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-function valueAt(data: unknown, path: string): unknown {
+function valueAtKeys(data: unknown, keys: readonly string[]): unknown {
   let node = data;
-  for (const key of path.split(".")) {
+  for (const key of keys) {
     if (!isObject(node)) return undefined;
     node = node[key];
   }
   return node;
 }
+
+const valueAt = (data: unknown, path: string): unknown => valueAtKeys(data, path.split("."));
 
 /** True when a value carries nothing: null, or a wrapper whose every property is null. */
 function isEmpty(value: unknown): boolean {
@@ -50,6 +52,8 @@ function isEmpty(value: unknown): boolean {
 interface DataPointField {
   field: FieldDefinition;
   dataPointType: string;
+  /** The field's wire path split into its keys once, not on every upload. */
+  keys: readonly string[];
 }
 
 const dataPointFieldCache = new Map<FrameworkId, DataPointField[]>();
@@ -69,7 +73,7 @@ export function dataPointFields(frameworkId: FrameworkId): DataPointField[] {
       let type = field.dataPointTypeId ?? `${frameworkId}.${field.path}`;
       if (seen.has(type)) type = `${frameworkId}.${field.path}`;
       seen.add(type);
-      fields.push({ field, dataPointType: type });
+      fields.push({ field, dataPointType: type, keys: field.path.split(".") });
     }
     dataPointFieldCache.set(frameworkId, fields);
   }
@@ -85,8 +89,8 @@ export interface ExtractedDataPoint {
 /** The data points a dataset holds: every field with a value. */
 export function extractDataPoints(frameworkId: FrameworkId, data: unknown): ExtractedDataPoint[] {
   const points: ExtractedDataPoint[] = [];
-  for (const { field, dataPointType } of dataPointFields(frameworkId)) {
-    const value = valueAt(data, field.path);
+  for (const { field, dataPointType, keys } of dataPointFields(frameworkId)) {
+    const value = valueAtKeys(data, keys);
     if (isEmpty(value)) continue;
     points.push({ dataPointType, path: field.path, value });
   }

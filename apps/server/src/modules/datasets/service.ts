@@ -332,7 +332,7 @@ export async function storeDatasetInTransaction(
     extractDataPoints(input.frameworkId, input.data).map((point) => ({
       dataPointId: timeOrderedUuid(uploadTime),
       dataPointType: point.dataPointType,
-      valueJson: JSON.stringify(point.value),
+      path: point.path,
     })),
     [...citedDocuments(input.data)],
     isPrivateFramework(input.frameworkId),

@@ -120,13 +120,14 @@ export interface NewDataset {
   uploaderUserId: string | null;
   uploadTime: number;
   qaStatus: QaStatus;
-  /** The framework JSON as text, stored as jsonb. */
+  /** The framework JSON as text, stored as it is. */
   dataJson: string;
 }
 
 /**
  * Inserts a version with its data points and citations in one statement (one round trip), the
- * children selecting the parent's id so the foreign keys hold.
+ * children selecting the parent's id so the foreign keys hold. The framework JSON is sent once: it is
+ * stored as it came (json), and the data points' values are taken out of it by their paths (jsonb).
  */
 export async function insertVersion(
   db: DatasetsDb,
@@ -136,17 +137,20 @@ export async function insertVersion(
   isPrivate: boolean,
 ): Promise<void> {
   await sql`
-    with version as (
+    with document as (
+      select text::json as original, text::jsonb as parsed from (select ${dataset.dataJson}::text as text) as sent
+    ), version as (
       insert into dataset (data_id, company_id, data_type, reporting_period, uploader_user_id, upload_time, qa_status, data)
-      values (${dataset.dataId}, ${dataset.companyId}, ${dataset.dataType}, ${dataset.reportingPeriod},
-        ${dataset.uploaderUserId}, ${dataset.uploadTime}, ${dataset.qaStatus}, ${dataset.dataJson}::jsonb)
+      select ${dataset.dataId}, ${dataset.companyId}, ${dataset.dataType}, ${dataset.reportingPeriod},
+        ${dataset.uploaderUserId}, ${dataset.uploadTime}, ${dataset.qaStatus}, document.original
+      from document
       returning data_id
     ), points as (
       insert into dataset_data_point (data_point_id, data_id, data_type, data_point_type, company_id, reporting_period, value, qa_status)
-      select p.id, version.data_id, ${dataset.dataType}, p.type, ${dataset.companyId}, ${dataset.reportingPeriod}, p.value::jsonb,
-        ${dataset.qaStatus}
-      from version, unnest(${points.map((p) => p.dataPointId)}::uuid[], ${points.map((p) => p.dataPointType)}::text[],
-        ${points.map((p) => p.valueJson)}::text[]) as p(id, type, value)
+      select p.id, version.data_id, ${dataset.dataType}, p.type, ${dataset.companyId}, ${dataset.reportingPeriod},
+        document.parsed #> string_to_array(p.path, '.'), ${dataset.qaStatus}
+      from version, document, unnest(${points.map((p) => p.dataPointId)}::uuid[],
+        ${points.map((p) => p.dataPointType)}::text[], ${points.map((p) => p.path)}::text[]) as p(id, type, path)
     )
     insert into dataset_document (data_id, document_id, private)
     select version.data_id, d, ${isPrivate} from version, unnest(${documentIds}::text[]) as d`.execute(db);
@@ -155,7 +159,8 @@ export async function insertVersion(
 export interface NewDataPoint {
   dataPointId: string;
   dataPointType: string;
-  valueJson: string;
+  /** Where the value sits in the framework JSON: its keys joined by dots. */
+  path: string;
 }
 
 export async function findMeta(db: DatasetsDb, dataId: string): Promise<DatasetMetaRow | undefined> {
