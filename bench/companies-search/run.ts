@@ -25,6 +25,7 @@ import { composition, migrationSources } from "../../apps/server/src/modules/reg
 import { type Database, openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
 import { benchClient } from "../support/http";
+import { serverProcessArgs } from "../support/server-command";
 import { generateRegister, queryMix } from "./generate";
 
 const { values: flags } = parseArgs({
@@ -248,7 +249,7 @@ function processCpuSeconds(pid: number | undefined): number | undefined {
 
 async function startServer(target: Target, port: number): Promise<ChildProcess> {
   const profile = flags["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", resolve(flags["cpu-prof"])] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, await serverProcessArgs(profile), {
     cwd: repoRoot,
     env: {
       ...process.env,

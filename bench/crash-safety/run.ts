@@ -34,6 +34,7 @@ import { signInWithPassword } from "../../apps/server/src/modules/identity/oidc-
 import { composition } from "../../apps/server/src/modules/registry";
 import { openDatabase } from "../../apps/server/src/platform/db/database";
 import { copyEmbeddedTemplate } from "../../apps/server/src/testing/embedded-template";
+import { serverProcessArgs } from "../support/server-command";
 
 const { values: flags } = parseArgs({
   options: {
@@ -70,7 +71,7 @@ interface Server {
 
 async function startServer(env: Record<string, string>, port: number): Promise<Server> {
   const output: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, await serverProcessArgs(), {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],

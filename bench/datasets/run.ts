@@ -9,6 +9,10 @@
  *   npm run bench -- datasets [--database-url postgres://root@127.0.0.1:5432/postgres] [--companies 10000]
  *     [--uploads 400] [--reads 300] [--keep] [--server-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
  *
+ * Besides latency it reports the CPU time per upload and per read of the server process and of the
+ * database's backends serving it (from /proc/<pid>/stat; the database runs on this machine), figures
+ * that do not depend on what else the machine is doing.
+ *
  * Targets (issue 6): upload p95 <= 40 ms and >= 100 uploads/s with 4 clients; read p95 <= 15 ms;
  * export of 10,000 companies to CSV <= 20 s with the server's memory below 300 MB.
  */
@@ -19,6 +23,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { generateCompleteDataset } from "@openverde/frameworks";
 import pg from "pg";
 import { generateApiKey } from "../../apps/server/src/modules/api-keys/service";
@@ -31,9 +36,13 @@ import { seedDemoUsers } from "../../apps/server/src/modules/identity/demo";
 import { findUserByUsername } from "../../apps/server/src/modules/identity/service";
 import { composition, migrationSources } from "../../apps/server/src/modules/registry";
 import type { SignedInActor } from "../../apps/server/src/platform/auth/actor";
+import { mergeSubscriptions } from "../../apps/server/src/platform/background";
 import { loadConfig } from "../../apps/server/src/platform/config";
 import { openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
+import { dispatchEvents } from "../../apps/server/src/platform/events";
+import { benchClient } from "../support/http";
+import { serverProcessArgs } from "../support/server-command";
 
 const { values: flags } = parseArgs({
   options: {
@@ -68,6 +77,21 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** CPU time (user + system) the process has used so far, in milliseconds. */
+function cpuMsOf(pid: number): number {
+  // The fields after the command name (which may hold spaces) start at the state, field 3.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function decoded(body: Buffer, encoding: string | string[] | undefined): string {
+  if (encoding === "br") return brotliDecompressSync(body).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(body).toString("utf8");
+  return body.toString("utf8");
+}
+
 function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return match ? Number(match[1]) * 1024 : 0;
@@ -77,6 +101,39 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
+
+/** CPU time so far of the database backends connected to the bench database, in milliseconds. */
+async function backendCpuMs(monitor: pg.Client): Promise<number> {
+  const { rows } = await monitor.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  let total = 0;
+  for (const { pid } of rows) {
+    try {
+      total += cpuMsOf(pid);
+    } catch {
+      // A backend that ended meanwhile takes its time with it; the pool keeps its connections open.
+    }
+  }
+  return total;
+}
+
+/** Waits until the server has handled every event, so one phase's aftermath does not run into the next. */
+async function settled(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query(
+        "select count(*)::int as pending from platform_event where dispatched_at is null",
+      );
+      if (rows[0].pending === 0) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    await client.end();
+  }
+}
 
 async function inParallel<T>(
   items: T[],
@@ -188,6 +245,28 @@ async function main() {
       log(
         `prepared ${stores.length} active SFDR datasets in ${((performance.now() - datasetsStarted) / 1000).toFixed(1)} s`,
       );
+      // A server that had received these datasets would have handled their events (review entries,
+      // portfolio and request bookkeeping) long ago. Left pending, twenty thousand of them would be
+      // worked off by the server under test during the measurements; here four dispatchers share
+      // them (each claims its batch with skip locked).
+      const eventsStarted = performance.now();
+      const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} };
+      const context = { config, database, log: { ...silent, child: () => silent } } as never;
+      const modules = [...composition.standalone, ...composition.groups.flatMap((group) => group.modules)];
+      const subscriptions = mergeSubscriptions(modules.map((module) => module.events?.(context) ?? {}));
+      let dispatched = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (;;) {
+            const handled = await dispatchEvents(database.db, subscriptions);
+            dispatched += handled;
+            if (handled === 0) return;
+          }
+        }),
+      );
+      log(
+        `handled their ${dispatched} events in ${((performance.now() - eventsStarted) / 1000).toFixed(1)} s`,
+      );
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       await client.query("vacuum analyze");
@@ -198,7 +277,7 @@ async function main() {
 
     // ---- the server ------------------------------------------------------------------------------
     const serverArgs = (flags["server-args"] as string).split(" ").filter((arg) => arg !== "");
-    server = spawn(process.execPath, [...serverArgs, "--import", "tsx", "apps/server/src/main.ts"], {
+    server = spawn(process.execPath, await serverProcessArgs(serverArgs), {
       cwd: repoRoot,
       env,
       stdio: ["ignore", "ignore", "inherit"],
@@ -214,17 +293,24 @@ async function main() {
     const pid = server.pid as number;
     const body = (companyId: string, period: string) =>
       JSON.stringify({ companyId, reportingPeriod: period, data: sfdr });
+    // Four kept-alive connections, like four upload scripts; node:http rather than fetch, whose own
+    // CPU time per request would be taken from the server on this machine.
+    const uploader = benchClient(port, 4);
     const post = async (companyId: string, period: string) => {
-      const response = await fetch(`${baseUrl}/api/data/sfdr`, {
+      const response = await uploader.send({
         method: "POST",
+        path: "/api/data/sfdr",
         headers: { authorization: uploaderAuth, "content-type": "application/json" },
         body: body(companyId, period),
       });
-      if (response.status !== 200) throw new Error(`upload: ${response.status} ${await response.text()}`);
-      await response.arrayBuffer();
+      if (response.status !== 200)
+        throw new Error(
+          `upload: ${response.status} ${decoded(response.body, response.headers["content-encoding"])}`,
+        );
     };
     // Warm-up.
     for (let i = 0; i < 20; i++) await post(companyIds[i + 1] as string, "2023");
+    await settled(databaseUrl);
 
     // ---- uploads with 4 clients ------------------------------------------------------------------
     const latencies: number[] = [];
@@ -232,6 +318,10 @@ async function main() {
       { length: uploadCount },
       (_, i) => companyIds[(i * 7919) % companyIds.length] as string,
     );
+    const monitor = new pg.Client({ connectionString: databaseUrl });
+    await monitor.connect();
+    const uploadCpuBefore = cpuMsOf(pid);
+    const uploadDbCpuBefore = await backendCpuMs(monitor);
     const uploadStarted = performance.now();
     await inParallel(uploads, 4, async (companyId) => {
       const started = performance.now();
@@ -239,31 +329,52 @@ async function main() {
       latencies.push(performance.now() - started);
     });
     const uploadSeconds = (performance.now() - uploadStarted) / 1000;
+    const uploadCpu = (cpuMsOf(pid) - uploadCpuBefore) / uploadCount;
+    uploader.close();
+    // Each upload's event is handled in the background (the review queue entries); counted apart.
+    await settled(databaseUrl);
+    const uploadCpuWithEvents = (cpuMsOf(pid) - uploadCpuBefore) / uploadCount;
+    const uploadDbCpu = ((await backendCpuMs(monitor)) - uploadDbCpuBefore) / uploadCount;
     const uploadP95 = percentile(latencies, 95);
     const rate = uploadCount / uploadSeconds;
     log(
       `upload: ${uploadCount} SFDR datasets with 4 clients in ${uploadSeconds.toFixed(2)} s = ${rate.toFixed(0)} uploads/s; ` +
-        `p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${uploadP95.toFixed(1)} ms`,
+        `p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${uploadP95.toFixed(1)} ms; ` +
+        `server CPU ${uploadCpu.toFixed(2)} ms per upload while uploading, ${uploadCpuWithEvents.toFixed(2)} ms with its events handled; ` +
+        `database CPU ${uploadDbCpu.toFixed(2)} ms per upload with its events`,
     );
 
     // ---- reading six periods ---------------------------------------------------------------------
-    const readPath = `${baseUrl}/api/data/sfdr/companies/${companyIds[0]}`;
+    // Like a browser: one kept-alive connection that accepts brotli and gzip. The time is until the
+    // whole (compressed) body has arrived; it is decoded and checked after the clock stops.
+    const reader = benchClient(port, 1);
+    let readBytes = 0;
     const readOnce = async () => {
       const started = performance.now();
-      const response = await fetch(readPath, {
-        headers: { authorization: readerAuth, "accept-encoding": "identity" },
+      const response = await reader.send({
+        path: `/api/data/sfdr/companies/${companyIds[0]}`,
+        headers: { authorization: readerAuth },
       });
-      const list = (await response.json()) as unknown[];
+      const elapsed = performance.now() - started;
+      const list = JSON.parse(decoded(response.body, response.headers["content-encoding"])) as unknown[];
       if (response.status !== 200 || list.length !== 6)
         throw new Error(`read: ${response.status}, ${list.length} datasets`);
-      return performance.now() - started;
+      readBytes = response.body.length;
+      return elapsed;
     };
     for (let i = 0; i < 20; i++) await readOnce();
     const reads: number[] = [];
+    const readCpuBefore = cpuMsOf(pid);
+    const readDbCpuBefore = await backendCpuMs(monitor);
     for (let i = 0; i < readCount; i++) reads.push(await readOnce());
+    const readCpu = (cpuMsOf(pid) - readCpuBefore) / readCount;
+    const readDbCpu = ((await backendCpuMs(monitor)) - readDbCpuBefore) / readCount;
+    await monitor.end();
+    reader.close();
     const readP95 = percentile(reads, 95);
     log(
-      `read: a company's SFDR datasets of 6 periods, ${readCount} times; p50 ${percentile(reads, 50).toFixed(1)} ms, p95 ${readP95.toFixed(1)} ms`,
+      `read: a company's SFDR datasets of 6 periods, ${readCount} times; p50 ${percentile(reads, 50).toFixed(1)} ms, ` +
+        `p95 ${readP95.toFixed(1)} ms; ${(readBytes / 1024).toFixed(0)} KiB sent; server CPU ${readCpu.toFixed(2)} ms, database CPU ${readDbCpu.toFixed(2)} ms per read`,
     );
 
     // ---- export the latest SFDR data of every company to CSV -------------------------------------
@@ -273,6 +384,7 @@ async function main() {
       peak = Math.max(peak, rssOf(pid));
     }, 20);
     const exportStarted = performance.now();
+    const exportCpuBefore = cpuMsOf(pid);
     const started = await fetch(`${baseUrl}/api/data/sfdr/export-latest-jobs`, {
       method: "POST",
       headers: { authorization: readerAuth, "content-type": "application/json" },
@@ -288,6 +400,8 @@ async function main() {
       ).json()) as string;
     }
     const exportSeconds = (performance.now() - exportStarted) / 1000;
+    // CPU of the whole server process, garbage collection included: what a heap setting costs.
+    const exportCpu = cpuMsOf(pid) - exportCpuBefore;
     if (state !== "Success") throw new Error(`export: ${state}`);
     // The job's own peak, apart from the download's.
     const exportPeak = Math.max(peak, rssOf(pid));
@@ -304,7 +418,8 @@ async function main() {
     peak = Math.max(peak, rssOf(pid));
     log(
       `export: latest SFDR of ${companyIds.length} companies to CSV in ${exportSeconds.toFixed(2)} s ` +
-        `(${lines - 1} rows, ${mib(bytes)}); server RSS ${mib(baseline)} before, peak ${mib(exportPeak)} while ` +
+        `(${lines - 1} rows, ${mib(bytes)}), server CPU ${exportCpu.toFixed(0)} ms; ` +
+        `server RSS ${mib(baseline)} before, peak ${mib(exportPeak)} while ` +
         `writing, ${mib(peak)} with the download`,
     );
 

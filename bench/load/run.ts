@@ -33,6 +33,7 @@ import { composition, migrationSources } from "../../apps/server/src/modules/reg
 import { openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
 import { generateRegister, queryMix } from "../companies-search/generate";
+import { serverProcessArgs } from "../support/server-command";
 import { cpuMsOf, type Kind, PhaseRecord, rssOf, summarise } from "./report";
 import { describePhase, type Phase, runUsers } from "./users";
 
@@ -117,7 +118,7 @@ async function main(): Promise<boolean> {
     const output: string[] = [];
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     const profiling = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
-    child = spawn(process.execPath, [...profiling, "--import", "tsx", "apps/server/src/main.ts"], {
+    child = spawn(process.execPath, await serverProcessArgs(profiling), {
       cwd: repoRoot,
       env: {
         ...process.env,

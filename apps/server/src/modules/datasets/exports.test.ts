@@ -1,8 +1,9 @@
+import { randomBytes, randomUUID } from "node:crypto";
 import { exportColumns } from "@openverde/frameworks";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
-import { exportRows } from "./exports";
+import { CHUNK_BYTES, ChunkSink, exportRows } from "./exports";
 import { datasetsDb } from "./store";
 import { company, completeDataset, json, type TestUser, user, withoutNulls } from "./test-helpers";
 
@@ -148,6 +149,45 @@ describe("exports", () => {
     ))
       periods.push(batch.length);
     expect(periods).toEqual([4, 2]);
+  });
+
+  it("stores the file in whole chunks of 1 MiB, whatever the sizes written", async () => {
+    const db = datasetsDb(platform.database.db);
+    const exportJobId = randomUUID();
+    await db
+      .insertInto("dataset_export_job")
+      .values({
+        export_job_id: exportJobId,
+        user_id: reader.userId,
+        data_type: "sfdr",
+        request: "{}",
+        file_format: "CSV",
+      })
+      .execute();
+    // Small writes, one that crosses a boundary, one larger than a chunk, and text with multi-byte characters.
+    const pieces = [
+      randomBytes(1000),
+      randomBytes(CHUNK_BYTES - 1500),
+      randomBytes(2 * CHUNK_BYTES + 700),
+      Buffer.from("Größe,€\r\n".repeat(5000)),
+    ];
+    const sink = new ChunkSink(db, exportJobId);
+    for (const piece of pieces) if (!sink.write(piece)) await new Promise((r) => sink.once("drain", r));
+    await new Promise<void>((resolve, reject) => {
+      sink.once("error", reject);
+      sink.end(resolve);
+    });
+    const expected = Buffer.concat(pieces);
+    const chunks = await db
+      .selectFrom("dataset_export_chunk")
+      .select(["seq", "data"])
+      .where("export_job_id", "=", exportJobId)
+      .orderBy("seq")
+      .execute();
+    expect(sink.size).toBe(expected.length);
+    expect(chunks.map((chunk) => chunk.seq)).toEqual([0, 1, 2, 3]);
+    expect(chunks.slice(0, 3).every((chunk) => chunk.data.length === CHUNK_BYTES)).toBe(true);
+    expect(Buffer.concat(chunks.map((chunk) => chunk.data)).equals(expected)).toBe(true);
   });
 
   it("answers 404 when nothing matches and 400 for bad input", async () => {

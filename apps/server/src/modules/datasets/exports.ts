@@ -26,7 +26,7 @@ import { isReportingPeriod } from "./service";
 import { type AnyExecutor, type DatasetsDb, datasetsDb } from "./store";
 
 export const EXPORT_JOB = "datasets.export";
-const CHUNK_BYTES = 1024 * 1024;
+export const CHUNK_BYTES = 1024 * 1024;
 /** Companies per query of an export: bounds the datasets (and parsed JSON) held at any time. */
 const BATCH_COMPANIES = 50;
 
@@ -253,10 +253,14 @@ function csvCell(value: Cell): string {
 
 // ---- writing the file --------------------------------------------------------------------------
 
-/** A writable that keeps what is written in 1 MiB chunks in the database. */
-class ChunkSink extends Writable {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+/**
+ * A writable that keeps what is written in 1 MiB chunks in the database. It fills one buffer and
+ * reuses it once the chunk is stored (the insert has sent the bytes by the time it resolves), so a
+ * long export does not leave a trail of chunk-sized buffers for the garbage collector.
+ */
+export class ChunkSink extends Writable {
+  private readonly chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private filled = 0;
   private seq = 0;
   size = 0;
 
@@ -267,35 +271,33 @@ class ChunkSink extends Writable {
     super();
   }
 
-  private async flushChunk(final: boolean): Promise<void> {
-    while (this.pendingBytes >= CHUNK_BYTES || (final && this.pendingBytes > 0)) {
-      const joined = Buffer.concat(this.pending);
-      const chunk = joined.subarray(0, CHUNK_BYTES);
-      const rest = joined.subarray(chunk.length);
-      this.pending = rest.length > 0 ? [rest] : [];
-      this.pendingBytes = rest.length;
-      await this.db
-        .insertInto("dataset_export_chunk")
-        .values({ export_job_id: this.exportJobId, seq: this.seq++, data: chunk })
-        .execute();
+  private async store(): Promise<void> {
+    await this.db
+      .insertInto("dataset_export_chunk")
+      .values({ export_job_id: this.exportJobId, seq: this.seq++, data: this.chunk.subarray(0, this.filled) })
+      .execute();
+    this.filled = 0;
+  }
+
+  private async append(bytes: Buffer): Promise<void> {
+    for (let from = 0; from < bytes.length; ) {
+      const copied = bytes.copy(this.chunk, this.filled, from);
+      this.filled += copied;
+      from += copied;
+      if (this.filled === CHUNK_BYTES) await this.store();
     }
   }
 
-  override _write(
-    chunk: Buffer | string,
-    _encoding: BufferEncoding,
-    callback: (error?: Error | null) => void,
-  ): void {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    this.pending.push(bytes);
-    this.pendingBytes += bytes.length;
-    this.size += bytes.length;
-    if (this.pendingBytes < CHUNK_BYTES) callback();
-    else this.flushChunk(false).then(() => callback(), callback);
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.size += chunk.length;
+    if (this.filled + chunk.length < CHUNK_BYTES) {
+      this.filled += chunk.copy(this.chunk, this.filled);
+      callback();
+    } else this.append(chunk).then(() => callback(), callback);
   }
 
   override _final(callback: (error?: Error | null) => void): void {
-    this.flushChunk(true).then(() => callback(), callback);
+    (this.filled > 0 ? this.store() : Promise.resolve()).then(() => callback(), callback);
   }
 }
 
