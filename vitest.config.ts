@@ -21,6 +21,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: "scripts",
+          include: ["scripts/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: "web",
           include: ["apps/web/**/*.test.ts"],
           environment: "node",

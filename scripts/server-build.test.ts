@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ES module shared with npm start, without type declarations.
+import * as serverBuild from "./server-build.mjs";
+
+const { ensureServerBuilt, serverBundle, serverNodeArgs } = serverBuild as {
+  ensureServerBuilt: () => Promise<void>;
+  serverBundle: string;
+  serverNodeArgs: (env?: NodeJS.ProcessEnv) => string[];
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * `npm start` runs the bundle, not the sources the other tests run: this checks what bundling could
+ * break. Modules find their migrations, theme tokens and build information next to their own source
+ * file, and the identity provider and the database driver stay in node_modules.
+ */
+describe("the compiled server", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "openverde-compiled-"));
+  let server: ChildProcess;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    await ensureServerBuilt();
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [...serverNodeArgs({}), serverBundle], {
+      cwd: resolve(import.meta.dirname, ".."),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DEMO: "false",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (server.exitCode !== null)
+        throw new Error(`the compiled server stopped with code ${server.exitCode}`);
+      const up = await fetch(`${baseUrl}/api/actuator/health`).catch(() => undefined);
+      if (up?.ok) return;
+      await new Promise((done) => setTimeout(done, 250));
+    }
+    throw new Error("the compiled server did not start within 90 s");
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server.once("exit", done));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("starts with a heap limit an operator can override", () => {
+    expect(serverNodeArgs({})).toEqual(["--max-old-space-size=1024"]);
+    expect(serverNodeArgs({ NODE_OPTIONS: "--max-old-space-size=4096" })).toEqual([]);
+  });
+
+  it("answers health, runs every module's migrations and serves the identity provider", async () => {
+    expect(await (await fetch(`${baseUrl}/api/actuator/health`)).json()).toEqual({ status: "UP" });
+    const search = await fetch(`${baseUrl}/api/companies?searchString=nothing+like+this`);
+    expect(search.status).toBe(200);
+    expect(await search.json()).toEqual([]);
+    const discovery = await fetch(
+      `${baseUrl}/keycloak/realms/openverdesecurity/.well-known/openid-configuration`,
+    );
+    expect(discovery.status).toBe(200);
+    expect(((await discovery.json()) as { issuer: string }).issuer).toContain(
+      "/keycloak/realms/openverdesecurity",
+    );
+  });
+
+  it("finds the files that sit beside its sources", async () => {
+    const tokens = await fetch(`${baseUrl}/theme/tokens.css`);
+    expect(tokens.status).toBe(200);
+    expect(await tokens.text()).toContain("--");
+    const openapi = await fetch(`${baseUrl}/api/openapi.json`);
+    expect(openapi.status).toBe(200);
+  });
+});
