@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
-import { importGleifFile, importIsinLeiFile, type MalformedRecord } from "./gleif";
+import { importGleifFile, importIsinLeiFile, importRecords, type MalformedRecord } from "./gleif";
 import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
 import {
   countAllCompanies,
@@ -206,6 +206,51 @@ describe("GLEIF import", () => {
     expect((await searchCompanies(platform.database.db, { searchString: "New Name" }))[0]?.companyId).toBe(
       id,
     );
+  });
+
+  it("adds and updates in one batch with the indexes and the foreign key in place", async () => {
+    const company = (n: number, companyName: string, alternativeNames: string[] = []) => ({
+      lei: lei(n),
+      companyName,
+      alternativeNames,
+      headquarters: "Köln",
+      headquartersPostalCode: null,
+      countryCode: "DE",
+    });
+    async function* records(list: ReturnType<typeof company>[]) {
+      yield* list;
+    }
+    const first = await importRecords(
+      platform.database.db,
+      records([company(50, 'Quote "Kette" AG'), company(51, "Back\\slash GmbH", ["NULL", "Zweit, Name"])]),
+      { deferIndexes: false },
+    );
+    expect(first).toMatchObject({ records: 2, added: 2, updated: 0 });
+    const id = await findCompanyIdByIdentifier(platform.database.db, "Lei", lei(50));
+    const second = await importRecords(
+      platform.database.db,
+      records([
+        company(50, 'Quote "Kette" Neu AG'),
+        company(51, "Back\\slash GmbH", ["NULL", "Zweit, Name"]),
+        company(52, "Dritte SE"),
+      ]),
+      { deferIndexes: false, batchSize: 2 },
+    );
+    expect(second).toMatchObject({ records: 3, added: 1, updated: 1, unchanged: 1 });
+    expect(await findCompanyIdByIdentifier(platform.database.db, "Lei", lei(50))).toBe(id);
+    expect((await searchCompanies(platform.database.db, { searchString: 'kette" neu' }))[0]?.companyId).toBe(
+      id,
+    );
+    expect(await searchCompanies(platform.database.db, { searchString: 'Quote "Kette" AG' })).toEqual([]);
+    const other = await findCompanyIdByIdentifier(platform.database.db, "Lei", lei(51));
+    expect(await getCompanyInformation(platform.database.db, other as string)).toMatchObject({
+      companyName: "Back\\slash GmbH",
+      companyAlternativeNames: ["NULL", "Zweit, Name"],
+    });
+    expect((await searchCompanies(platform.database.db, { searchString: "zweit, name" }))[0]?.companyId).toBe(
+      other,
+    );
+    expect(await findCompanyIdByIdentifier(platform.database.db, "Lei", lei(52))).toBeDefined();
   });
 
   it("refuses a file that is not well-formed XML, saying where", async () => {

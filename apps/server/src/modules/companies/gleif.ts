@@ -174,6 +174,29 @@ const CAPTURED: Record<string, (draft: RecordDraft, text: string) => void> = {
   },
 };
 
+/** CAPTURED as a tree by element name, walked tag by tag while parsing. */
+interface PathNode {
+  capture?: (draft: RecordDraft, text: string) => void;
+  children: Map<string, PathNode>;
+}
+
+function capturedTree(): PathNode {
+  const root: PathNode = { children: new Map() };
+  for (const [path, capture] of Object.entries(CAPTURED)) {
+    let node = root;
+    for (const name of path.split("/")) {
+      let child = node.children.get(name);
+      if (!child) {
+        child = { children: new Map() };
+        node.children.set(name, child);
+      }
+      node = child;
+    }
+    node.capture = capture;
+  }
+  return root;
+}
+
 function toRecord(draft: RecordDraft): ImportRecord | string {
   const lei = draft.lei.trim().toUpperCase();
   const companyName = draft.legalName.replace(/\s+/g, " ").trim();
@@ -214,6 +237,10 @@ export async function* readGleifRecords(
   const parser = new SaxesParser({ position: true });
   const ready: ImportRecord[] = [];
   const path: string[] = [];
+  // Where each open element inside the record is in the CAPTURED tree (undefined: off every path),
+  // so that a tag costs one map lookup instead of joining its path into a string.
+  const tree = capturedTree();
+  const nodes: (PathNode | undefined)[] = [];
   let recordDepth = -1;
   let recordNumber = 0;
   let draft = emptyDraft();
@@ -227,10 +254,14 @@ export async function* readGleifRecords(
       recordDepth = path.length;
       recordNumber++;
       draft = emptyDraft();
+      nodes.length = 0;
+      nodes.push(tree);
       return;
     }
     if (recordDepth > 0) {
-      capture = CAPTURED[path.slice(recordDepth).join("/")];
+      const node = nodes[nodes.length - 1]?.children.get(name);
+      nodes.push(node);
+      capture = node?.capture;
       buffer = "";
     }
   });
@@ -242,6 +273,7 @@ export async function* readGleifRecords(
       capture(draft, buffer);
       capture = undefined;
     }
+    if (recordDepth > 0) nodes.pop();
     if (path.length === recordDepth) {
       recordDepth = -1;
       const record = toRecord(draft);

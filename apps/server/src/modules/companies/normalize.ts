@@ -25,7 +25,16 @@ const WHITE_SPACE = /\s+/g;
 /** Longest folded text kept in the search index; longer names are cut there. */
 export const MAX_TERM_LENGTH = 200;
 
+/** Any UTF-16 code unit beyond ASCII. */
+const NON_ASCII = /[\u0080-\uffff]/;
+
 export function foldForSearch(text: string): string {
+  // Most names are plain ASCII, where decomposition, accents and the special letters change
+  // nothing; skipping them halves the cost of folding a register of millions of names.
+  if (!NON_ASCII.test(text)) {
+    const folded = text.toLowerCase().replace(WHITE_SPACE, " ").trim();
+    return folded.length > MAX_TERM_LENGTH ? folded.slice(0, MAX_TERM_LENGTH) : folded;
+  }
   const folded = text
     .normalize("NFKD")
     .replace(COMBINING_MARKS, "")
@@ -38,6 +47,13 @@ export function foldForSearch(text: string): string {
 
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
+/** Whether the UTF-16 code unit at index is a letter or digit; ASCII without the regular expression. */
+function isWordCharacter(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+  return WORD_CHARACTER.test(text[index] as string);
+}
+
 /**
  * The rest of a folded name from each word on, except from the first word (that is the name itself):
  * "deutsche bank ag" gives "bank ag" and "ag".
@@ -46,7 +62,7 @@ export function wordSuffixes(folded: string): string[] {
   const suffixes = new Set<string>();
   let previousWasWord = true;
   for (let index = 0; index < folded.length; index++) {
-    const isWord = WORD_CHARACTER.test(folded[index] as string);
+    const isWord = isWordCharacter(folded, index);
     if (isWord && !previousWasWord && index > 0) suffixes.add(folded.slice(index));
     previousWasWord = isWord;
   }
