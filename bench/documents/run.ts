@@ -8,6 +8,9 @@
  *
  * Targets (issue 7): a 50 MB round trip raises the server's memory by less than 50 MB; download at
  * least 100 MB/s on localhost.
+ *
+ * Besides the rates, which depend on what else the machine runs, each download reports the CPU time
+ * it cost the server process and (with --database-url) the PostgreSQL backends, per MiB.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -25,6 +28,7 @@ import { composition, migrationSources } from "../../apps/server/src/modules/reg
 import { loadConfig } from "../../apps/server/src/platform/config";
 import { openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
+import { serverProcessArgs } from "../support/server-command";
 
 const { values: flags } = parseArgs({
   options: {
@@ -73,8 +77,43 @@ function* fileContent(seed: number, total: number, piece = 64 * 1024): Generator
   }
 }
 
+/** Linux reports CPU time in clock ticks; USER_HZ is 100 on every mainstream architecture. */
+const clockTicksPerSecond = 100;
+
+/** CPU time (user and system) a process has used so far, in milliseconds. */
+function cpuMsOf(pid: number): number {
+  try {
+    // The command name in parentheses may hold spaces; the fields after it are fixed.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+  } catch {
+    return 0; // the process has ended
+  }
+}
+
+/** CPU time used so far by each PostgreSQL backend serving a database, by process id. */
+async function backendCpuMs(admin: pg.Client, database: string): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend'",
+    [database],
+  );
+  return new Map(rows.map((row) => [row.pid, cpuMsOf(row.pid)]));
+}
+
+/** CPU milliseconds the backends used between two readings (new backends count from zero). */
+function backendCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
 function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return 0; // the server has ended; the error that ended the run is reported instead
+  }
   const match = /VmRSS:\s+(\d+) kB/.exec(status);
   return match ? Number(match[1]) * 1024 : 0;
 }
@@ -181,6 +220,7 @@ async function download(
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "openverde-bench-documents-"));
   let databaseUrl: string | undefined;
+  let databaseName: string | undefined;
   let dropDatabase = async () => {};
   if (serverUrl) {
     const name = `openverde_bench_docs_${Date.now().toString(36)}`;
@@ -188,6 +228,7 @@ async function main() {
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
+    databaseName = name;
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -230,8 +271,13 @@ async function main() {
   }
 
   let server: ChildProcess | undefined;
+  // Reads the PostgreSQL backends' CPU time from the postgres database, so it is not one of them.
+  const monitor = serverUrl ? new pg.Client({ connectionString: serverUrl }) : undefined;
   try {
-    server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    await monitor?.connect();
+    const backendsCpu = async () =>
+      monitor && databaseName ? backendCpuMs(monitor, databaseName) : new Map<number, number>();
+    server = spawn(process.execPath, await serverProcessArgs(), {
       cwd: repoRoot,
       env,
       stdio: ["ignore", "pipe", "inherit"],
@@ -245,28 +291,36 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const pid = server.pid as number;
-    // Warm up code paths with a small upload and download, then take the baseline.
+    // Warm up code paths with an upload and a download, then take the baseline.
     const warm = await upload(baseUrl, authorization, 999_999).catch(() => undefined);
-    void warm;
+    if (warm) await download(baseUrl, authorization, warm.id);
     const baseline = rssOf(pid);
     log(
       `database: ${databaseUrl ? "PostgreSQL server" : "embedded (PGlite)"}; file ${mib(size)}; server RSS at start ${mib(baseline)}`,
     );
 
-    const results: { up: number; down: number; peak: number }[] = [];
+    const results: { up: number; down: number; peak: number; serverCpu: number; databaseCpu: number }[] = [];
     for (let round = 1; round <= rounds; round++) {
       const watch = new MemoryWatch(pid);
       const up = await upload(baseUrl, authorization, round);
+      const serverCpuBefore = cpuMsOf(pid);
+      const databaseCpuBefore = await backendsCpu();
       const down = await download(baseUrl, authorization, up.id);
+      const serverCpu = (cpuMsOf(pid) - serverCpuBefore) / (size / 1024 / 1024);
+      const databaseCpu = backendCpuBetween(databaseCpuBefore, await backendsCpu()) / (size / 1024 / 1024);
       if (down.bytes !== size || down.sha !== up.id)
         throw new Error("downloaded bytes differ from the upload");
       const peak = watch.stop();
       const upRate = size / 1024 / 1024 / up.seconds;
       const downRate = size / 1024 / 1024 / down.seconds;
-      results.push({ up: upRate, down: downRate, peak });
+      results.push({ up: upRate, down: downRate, peak, serverCpu, databaseCpu });
       log(
         `round ${round}: upload ${up.seconds.toFixed(2)} s (${upRate.toFixed(0)} MiB/s), download ${down.seconds.toFixed(2)} s ` +
           `(${downRate.toFixed(0)} MiB/s), server RSS peak ${mib(peak)} (+${mib(peak - baseline)})`,
+      );
+      log(
+        `         download CPU per MiB: server ${serverCpu.toFixed(2)} ms` +
+          (monitor ? `, PostgreSQL backends ${databaseCpu.toFixed(2)} ms` : ""),
       );
       const ranged = await download(
         baseUrl,
@@ -285,10 +339,17 @@ async function main() {
         `download ${slowestDown.toFixed(0)}-${Math.max(...results.map((r) => r.down)).toFixed(0)} MiB/s, ` +
         `largest server memory growth ${mib(worstGrowth)}`,
     );
+    const fewest = (pick: (r: (typeof results)[number]) => number) =>
+      Math.min(...results.map(pick)).toFixed(2);
+    log(
+      `download CPU per MiB (least of the rounds): server ${fewest((r) => r.serverCpu)} ms` +
+        (monitor ? `, PostgreSQL backends ${fewest((r) => r.databaseCpu)} ms` : ""),
+    );
     log(
       `targets: memory growth < 50 MB ${worstGrowth < 50e6 ? "met" : "MISSED"}; download >= 100 MB/s ${slowestDown * 1.048576 >= 100 ? "met" : "MISSED"}`,
     );
   } finally {
+    await monitor?.end();
     if (server && server.exitCode === null) {
       server.kill("SIGTERM");
       await new Promise((r) => server?.once("exit", r));

@@ -43,10 +43,11 @@ export interface DocumentsSettings {
  * the default is 100 MiB. DOCUMENT_MAX_BYTES wins when both are set.
  */
 export function documentsSettings(
-  database: Pick<Database, "kind">,
+  database: Pick<Database, "kind" | "selectBinary">,
   env: NodeJS.ProcessEnv = process.env,
 ): DocumentsSettings {
-  const transfer: ByteTransfer = database.kind === "server" ? "binary" : "text";
+  const transfer: ByteTransfer =
+    database.kind === "server" ? { kind: "binary", selectBinary: database.selectBinary } : { kind: "text" };
   const bytes = env.DOCUMENT_MAX_BYTES?.trim();
   if (bytes) {
     const value = Number(bytes);
@@ -284,7 +285,9 @@ export async function stageUpload(
   await store.createStagingBlob(documents, blobId, chunkSize);
   try {
     const hash = createHash("sha256");
-    let pending = Buffer.allocUnsafe(chunkSize);
+    // One buffer for every chunk: a write is awaited before the buffer is filled again, and fresh
+    // 256 KiB buffers per chunk would make the garbage collector run over and over.
+    const pending = Buffer.allocUnsafe(chunkSize);
     let filled = 0;
     let seq = 0;
     let size = 0;
@@ -313,7 +316,6 @@ export async function stageUpload(
         at += take;
         if (filled === chunkSize) {
           await store.writeChunk(documents, blobId, seq++, pending, settings.transfer);
-          pending = Buffer.allocUnsafe(chunkSize);
           filled = 0;
         }
       }

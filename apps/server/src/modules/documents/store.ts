@@ -1,5 +1,5 @@
 import { type Generated, type Kysely, sql, type Updateable } from "kysely";
-import type { AnyDb } from "../../platform/db/database";
+import type { AnyDb, SelectBinary } from "../../platform/db/database";
 
 /** The tables of the documents module (migrations/001_create_documents.sql). */
 export type DocumentTables = {
@@ -65,11 +65,13 @@ export async function createStagingBlob(db: DocumentsDb, blobId: string, chunkSi
 }
 
 /**
- * How bytes travel between this process and the database. A PostgreSQL server takes and gives bytea
- * in binary. The embedded database converts bytea parameters and results in JavaScript many times
- * slower than PostgreSQL's own encode and decode, so there bytes go in as base64 and come out as hex.
+ * How bytes travel between this process and the database. A PostgreSQL server takes bytea
+ * parameters in binary and gives chunks back through a binary COPY (`selectBinary`), since
+ * node-postgres would receive them as hex. The embedded database converts bytea parameters and
+ * results in JavaScript many times slower than PostgreSQL's own encode and decode, so there bytes go
+ * in as base64 and come out as hex.
  */
-export type ByteTransfer = "binary" | "text";
+export type ByteTransfer = { kind: "binary"; selectBinary: SelectBinary | undefined } | { kind: "text" };
 
 /** Stores one chunk of a staging blob and marks the blob as still in use, in one statement. */
 export async function writeChunk(
@@ -79,7 +81,7 @@ export async function writeChunk(
   data: Buffer,
   transfer: ByteTransfer,
 ): Promise<void> {
-  const value = transfer === "binary" ? sql`${data}` : sql`decode(${data.toString("base64")}, 'base64')`;
+  const value = transfer.kind === "binary" ? sql`${data}` : sql`decode(${data.toString("base64")}, 'base64')`;
   await sql`with written as (
       insert into document_blob_chunk (blob_id, seq, data) values (${blobId}, ${seq}, ${value})
     )
@@ -98,14 +100,21 @@ export async function readChunks(
   toSeq: number,
   transfer: ByteTransfer,
 ): Promise<Buffer[]> {
-  if (transfer === "binary") {
-    const result = await sql<{ data: Buffer }>`select data from document_blob_chunk
+  if (transfer.kind === "text") {
+    const result = await sql<{ hex: string }>`select encode(data, 'hex') as hex from document_blob_chunk
       where blob_id = ${blobId} and seq between ${fromSeq} and ${toSeq} order by seq`.execute(db);
-    return result.rows.map((row) => row.data);
+    return result.rows.map((row) => Buffer.from(row.hex, "hex"));
   }
-  const result = await sql<{ hex: string }>`select encode(data, 'hex') as hex from document_blob_chunk
-    where blob_id = ${blobId} and seq between ${fromSeq} and ${toSeq} order by seq`.execute(db);
-  return result.rows.map((row) => Buffer.from(row.hex, "hex"));
+  const select = sql<{ data: Buffer }>`select data from document_blob_chunk
+    where blob_id = ${blobId} and seq between ${fromSeq} and ${toSeq} order by seq`;
+  // A binary COPY runs on a connection of its own, which cannot see a transaction's uncommitted chunks.
+  if (transfer.selectBinary && !db.isTransaction) {
+    const rows = await transfer.selectBinary(select.compile(db));
+    // The column is not null.
+    return rows.map(([data]) => data as Buffer);
+  }
+  const result = await select.execute(db);
+  return result.rows.map((row) => row.data);
 }
 
 export interface StagingCleanup {

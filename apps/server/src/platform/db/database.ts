@@ -3,6 +3,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { type SelectBinary, selectBinaryOn } from "./binary-copy";
 import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
 
@@ -23,7 +24,11 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded instance, for backup and restore; undefined on a server. */
   readonly pglite: PGlite | undefined;
+  /** Reads rows with their values in binary; only on a server (see selectBinary). */
+  readonly selectBinary?: SelectBinary;
 }
+
+export type { BinaryRow, SelectBinary } from "./binary-copy";
 
 export interface DatabaseOptions {
   dataDir: string;
@@ -85,6 +90,7 @@ function openServer(databaseUrl: string): Database {
     kind: "server",
     db,
     pglite: undefined,
+    selectBinary: (query) => selectBinaryOn(pool, query),
     exec: async (script) => {
       await sql.raw(script).execute(db);
     },
