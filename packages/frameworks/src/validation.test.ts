@@ -150,6 +150,22 @@ describe("validation errors", () => {
     ]);
   });
 
+  it("quotes keys that are not plain names in a path, however deep, on every call", () => {
+    const data = sfdr();
+    data.general["general.x"] = 1;
+    data.general.general.referencedReports["report 1.pdf"] = { fileReference: 5 };
+    const expected = [
+      { path: 'data.general["general.x"]', message: 'Unknown field "general.x".' },
+      {
+        path: 'data.general.general.referencedReports["report 1.pdf"].fileReference',
+        message: "Expected text.",
+      },
+    ];
+    expect(errorsOf("sfdr", data)).toEqual(expected);
+    // The framework's layout is kept between calls; a second upload is checked the same way.
+    expect(errorsOf("sfdr", data)).toEqual(expected);
+  });
+
   it("reports unknown currency, country and NACE codes", () => {
     const data = generateCompleteDataset("lksg", 5) as Json;
     data.general.masterData.annualTotalRevenue.currency = "EURO";

@@ -21,22 +21,49 @@ export interface FrameworkValidationError {
 type CodeFormat = "currency" | "country" | "naceCodes" | "countryKeys" | "page";
 
 /** Properties of shared value types whose strings follow a code list or rule the schema cannot express. */
-const propertyFormats: Record<string, CodeFormat> = {
-  "CurrencyDataPoint.currency": "currency",
-  "AmountWithCurrency.currency": "currency",
-  "Address.country": "country",
-  "VsmeEmployeesPerCountry.country": "country",
-  "EuTaxonomyActivity.naceCodes": "naceCodes",
-  "EuTaxonomyAlignedActivity.naceCodes": "naceCodes",
-  "LksgProcurementCategory.procuredProductTypesAndServicesNaceCodes": "naceCodes",
-  "LksgProcurementCategory.numberOfSuppliersPerCountryCode": "countryKeys",
-  "ExtendedDocumentReference.page": "page",
-};
+const propertyFormatList: [owner: string, property: string, format: CodeFormat][] = [
+  ["CurrencyDataPoint", "currency", "currency"],
+  ["AmountWithCurrency", "currency", "currency"],
+  ["Address", "country", "country"],
+  ["VsmeEmployeesPerCountry", "country", "country"],
+  ["EuTaxonomyActivity", "naceCodes", "naceCodes"],
+  ["EuTaxonomyAlignedActivity", "naceCodes", "naceCodes"],
+  ["LksgProcurementCategory", "procuredProductTypesAndServicesNaceCodes", "naceCodes"],
+  ["LksgProcurementCategory", "numberOfSuppliersPerCountryCode", "countryKeys"],
+  ["ExtendedDocumentReference", "page", "page"],
+];
+
+/** The same by owner, so checking an object's properties looks its owner up once rather than per key. */
+const propertyFormats = new Map<string, Map<string, CodeFormat>>();
+for (const [owner, property, format] of propertyFormatList) {
+  const formats = propertyFormats.get(owner) ?? new Map<string, CodeFormat>();
+  formats.set(property, format);
+  propertyFormats.set(owner, formats);
+}
 
 const documentReferenceTypes = new Set(["ExtendedDocumentReference"]);
 
+/**
+ * A JSON path written out only when an error needs it: almost every value of an upload is valid, and
+ * quoting each key of each value as text would cost more than the checks themselves.
+ */
+class JsonPath {
+  constructor(
+    private readonly parent: JsonPath | undefined,
+    private readonly key: string | number,
+  ) {}
+
+  child(key: string | number): JsonPath {
+    return new JsonPath(this, key);
+  }
+
+  toString(): string {
+    return this.parent ? childPath(this.parent.toString(), this.key) : String(this.key);
+  }
+}
+
 interface DataSource {
-  path: string;
+  path: JsonPath;
   value: Record<string, unknown>;
 }
 
@@ -44,12 +71,12 @@ class Validation {
   readonly errors: FrameworkValidationError[] = [];
   readonly dataSources: DataSource[] = [];
 
-  fail(path: string, message: string): void {
-    this.errors.push({ path, message });
+  fail(path: JsonPath, message: string): void {
+    this.errors.push({ path: path.toString(), message });
   }
 
   /** Checks a value against a wire type; `nullable` says whether null is allowed here. */
-  wire(type: WireType, value: unknown, path: string, nullable: boolean): void {
+  wire(type: WireType, value: unknown, path: JsonPath, nullable: boolean): void {
     if (value === null || value === undefined) {
       if (!nullable) this.fail(path, "A value is required.");
       return;
@@ -67,7 +94,7 @@ class Validation {
           return;
         }
         value.forEach((item, index) => {
-          this.wire(type.items, item, childPath(path, index), false);
+          this.wire(type.items, item, path.child(index), false);
         });
         return;
       case "map":
@@ -75,12 +102,11 @@ class Validation {
           this.fail(path, "Expected an object.");
           return;
         }
-        for (const [key, item] of Object.entries(value))
-          this.wire(type.values, item, childPath(path, key), false);
+        for (const [key, item] of Object.entries(value)) this.wire(type.values, item, path.child(key), false);
     }
   }
 
-  primitive(name: string, value: unknown, path: string): void {
+  primitive(name: string, value: unknown, path: JsonPath): void {
     if (name === "string" || name === "date") {
       if (typeof value !== "string") {
         this.fail(path, "Expected text.");
@@ -96,12 +122,12 @@ class Validation {
     if (name !== "number" && !Number.isInteger(value)) this.fail(path, "Expected a whole number.");
   }
 
-  component(name: string, value: unknown, path: string): void {
+  component(name: string, value: unknown, path: JsonPath): void {
     this.schema(valueType(name), value, path, name);
     if (documentReferenceTypes.has(name) && isPlainObject(value)) this.dataSources.push({ path, value });
   }
 
-  schema(schema: OpenApiSchema, value: unknown, path: string, owner: string): void {
+  schema(schema: OpenApiSchema, value: unknown, path: JsonPath, owner: string): void {
     const name = referencedName(schema);
     if (name) {
       this.component(name, value, path);
@@ -124,7 +150,7 @@ class Validation {
           return;
         }
         value.forEach((item, index) => {
-          if (schema.items) this.property(schema.items, item, childPath(path, index), owner, false);
+          if (schema.items) this.property(schema.items, item, path.child(index), owner, false);
         });
         return;
       case "string":
@@ -141,7 +167,7 @@ class Validation {
     }
   }
 
-  object(schema: OpenApiSchema, value: unknown, path: string, owner: string): void {
+  object(schema: OpenApiSchema, value: unknown, path: JsonPath, owner: string): void {
     if (!isPlainObject(value)) {
       this.fail(path, "Expected an object.");
       return;
@@ -149,31 +175,31 @@ class Validation {
     const { properties, additionalProperties } = schema;
     if (typeof additionalProperties === "object") {
       for (const [key, item] of Object.entries(value)) {
-        this.property(additionalProperties, item, childPath(path, key), owner, false);
+        this.property(additionalProperties, item, path.child(key), owner, false);
       }
       return;
     }
     for (const key of schema.required ?? []) {
-      if (value[key] === undefined || value[key] === null)
-        this.fail(childPath(path, key), "A value is required.");
+      if (value[key] === undefined || value[key] === null) this.fail(path.child(key), "A value is required.");
     }
+    const formats = propertyFormats.get(owner);
     for (const [key, item] of Object.entries(value)) {
       const property = properties?.[key];
-      const itemPath = childPath(path, key);
+      const itemPath = path.child(key);
       if (!property) {
         this.fail(itemPath, `Unknown field "${key}".`);
         continue;
       }
       if (item === null || item === undefined) continue;
       this.property(property, item, itemPath, owner, true);
-      this.format(propertyFormats[`${owner}.${key}`], item, itemPath);
+      if (formats) this.format(formats.get(key), item, itemPath);
     }
   }
 
   private property(
     schema: OpenApiSchema,
     value: unknown,
-    path: string,
+    path: JsonPath,
     owner: string,
     nullable: boolean,
   ): void {
@@ -184,7 +210,7 @@ class Validation {
     this.schema(schema, value, path, owner);
   }
 
-  format(format: CodeFormat | undefined, value: unknown, path: string): void {
+  format(format: CodeFormat | undefined, value: unknown, path: JsonPath): void {
     switch (format) {
       case "currency":
         if (typeof value === "string" && !currencyCodes.has(value))
@@ -199,14 +225,13 @@ class Validation {
         if (!Array.isArray(value)) return;
         value.forEach((code, index) => {
           if (typeof code === "string" && !isNaceCode(code))
-            this.fail(childPath(path, index), "Unknown NACE code.");
+            this.fail(path.child(index), "Unknown NACE code.");
         });
         return;
       case "countryKeys":
         if (!isPlainObject(value)) return;
         for (const key of Object.keys(value)) {
-          if (!countryCodes.has(key))
-            this.fail(childPath(path, key), "Unknown ISO 3166-1 alpha-2 country code.");
+          if (!countryCodes.has(key)) this.fail(path.child(key), "Unknown ISO 3166-1 alpha-2 country code.");
         }
         return;
       case "page":
@@ -219,14 +244,20 @@ class Validation {
 function innerValue(
   field: FieldDefinition,
   value: unknown,
-): { value: unknown; path: (base: string) => string } {
-  if (field.wrapper === "plain") return { value, path: (base) => base };
-  return { value: isPlainObject(value) ? value.value : undefined, path: (base) => childPath(base, "value") };
+  path: JsonPath,
+): { value: unknown; path: JsonPath } {
+  if (field.wrapper === "plain") return { value, path };
+  return { value: isPlainObject(value) ? value.value : undefined, path: path.child("value") };
 }
 
-function checkFieldRules(validation: Validation, field: FieldDefinition, value: unknown, path: string): void {
-  const inner = innerValue(field, value);
-  const innerPath = inner.path(path);
+function checkFieldRules(
+  validation: Validation,
+  field: FieldDefinition,
+  value: unknown,
+  path: JsonPath,
+): void {
+  const inner = innerValue(field, value, path);
+  const innerPath = inner.path;
   if (typeof inner.value === "number" && field.range) {
     const { min, max } = field.range;
     if (min !== undefined && inner.value < min) validation.fail(innerPath, `Must be at least ${min}.`);
@@ -236,7 +267,7 @@ function checkFieldRules(validation: Validation, field: FieldDefinition, value: 
     case "countryCodes":
       if (Array.isArray(inner.value)) {
         inner.value.forEach((code, index) => {
-          validation.format("country", code, childPath(innerPath, index));
+          validation.format("country", code, innerPath.child(index));
         });
       }
       return;
@@ -247,7 +278,7 @@ function checkFieldRules(validation: Validation, field: FieldDefinition, value: 
       validation.format("countryKeys", inner.value, innerPath);
       if (isPlainObject(inner.value)) {
         for (const [country, codes] of Object.entries(inner.value)) {
-          validation.format("naceCodes", codes, childPath(innerPath, country));
+          validation.format("naceCodes", codes, innerPath.child(country));
         }
       }
       return;
@@ -256,7 +287,7 @@ function checkFieldRules(validation: Validation, field: FieldDefinition, value: 
         for (const key of Object.keys(inner.value)) {
           if (!highImpactClimateSectorKeys.includes(key)) {
             validation.fail(
-              childPath(innerPath, key),
+              innerPath.child(key),
               `Expected one of: ${highImpactClimateSectorKeys.join(", ")}.`,
             );
           }
@@ -266,47 +297,80 @@ function checkFieldRules(validation: Validation, field: FieldDefinition, value: 
   }
 }
 
-function parentPath(path: string): string {
-  const dot = path.lastIndexOf(".");
-  return dot < 0 ? "" : path.slice(0, dot);
+/** An object on the wire between the data root and the fields: the groups and fields directly inside it. */
+interface GroupLayout {
+  known: Set<string>;
+  groups: { key: string; required: boolean; layout: GroupLayout }[];
+  fields: { key: string; field: FieldDefinition; wire: WireType }[];
 }
 
-function validateGroups(validation: Validation, framework: FrameworkDefinition, data: unknown): void {
-  const fields = frameworkFields(framework);
-  const visitGroup = (groupPath: string, value: unknown, jsonPath: string) => {
-    if (!isPlainObject(value)) return validation.fail(jsonPath, "Expected an object.");
-    const childGroups = framework.groups.filter(
-      (group) => group.path !== "" && parentPath(group.path) === groupPath,
-    );
-    const childFields = fields.filter((field) => parentPath(field.path) === groupPath);
-    const keyOf = (path: string) => path.slice(path.lastIndexOf(".") + 1);
-    const known = new Set([
-      ...childGroups.map((group) => keyOf(group.path)),
-      ...childFields.map((f) => keyOf(f.path)),
-    ]);
-    for (const key of Object.keys(value)) {
-      if (!known.has(key)) validation.fail(childPath(jsonPath, key), `Unknown field "${key}".`);
+const parentPath = (path: string): string => path.slice(0, Math.max(path.lastIndexOf("."), 0));
+const keyOf = (path: string): string => path.slice(path.lastIndexOf(".") + 1);
+
+/** The nesting of a framework's groups and fields, with the fields' wire types parsed: the same for every upload. */
+function groupLayout(framework: FrameworkDefinition): GroupLayout {
+  const layouts = new Map<string, GroupLayout>();
+  const layoutAt = (path: string): GroupLayout => {
+    let layout = layouts.get(path);
+    if (!layout) {
+      layout = { known: new Set(), groups: [], fields: [] };
+      layouts.set(path, layout);
     }
-    for (const group of childGroups) {
-      const child = value[keyOf(group.path)];
-      const path = childPath(jsonPath, keyOf(group.path));
-      if (child === null || child === undefined) {
-        if (group.required) validation.fail(path, "A value is required.");
-      } else {
-        visitGroup(group.path, child, path);
-      }
-    }
-    for (const field of childFields) {
-      const child = value[keyOf(field.path)];
-      const path = childPath(jsonPath, keyOf(field.path));
-      const errorsBefore = validation.errors.length;
-      validation.wire(parseWireType(field.wire), child, path, !field.required);
-      if (child !== null && child !== undefined && validation.errors.length === errorsBefore) {
-        checkFieldRules(validation, field, child, path);
-      }
-    }
+    return layout;
   };
-  visitGroup("", data, "data");
+  const root = layoutAt("");
+  for (const group of framework.groups) {
+    if (group.path === "") continue;
+    const key = keyOf(group.path);
+    const parent = layoutAt(parentPath(group.path));
+    parent.known.add(key);
+    parent.groups.push({ key, required: group.required === true, layout: layoutAt(group.path) });
+  }
+  for (const field of frameworkFields(framework)) {
+    const key = keyOf(field.path);
+    const parent = layoutAt(parentPath(field.path));
+    parent.known.add(key);
+    parent.fields.push({ key, field, wire: parseWireType(field.wire) });
+  }
+  return root;
+}
+
+const layouts = new Map<FrameworkId, GroupLayout>();
+
+function layoutOf(framework: FrameworkDefinition): GroupLayout {
+  let layout = layouts.get(framework.id);
+  if (!layout) {
+    layout = groupLayout(framework);
+    layouts.set(framework.id, layout);
+  }
+  return layout;
+}
+
+function validateGroup(validation: Validation, layout: GroupLayout, value: unknown, path: JsonPath): void {
+  if (!isPlainObject(value)) {
+    validation.fail(path, "Expected an object.");
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    if (!layout.known.has(key)) validation.fail(path.child(key), `Unknown field "${key}".`);
+  }
+  for (const group of layout.groups) {
+    const child = value[group.key];
+    if (child === null || child === undefined) {
+      if (group.required) validation.fail(path.child(group.key), "A value is required.");
+    } else {
+      validateGroup(validation, group.layout, child, path.child(group.key));
+    }
+  }
+  for (const { key, field, wire } of layout.fields) {
+    const child = value[key];
+    const childPath = path.child(key);
+    const errorsBefore = validation.errors.length;
+    validation.wire(wire, child, childPath, !field.required);
+    if (child !== null && child !== undefined && validation.errors.length === errorsBefore) {
+      checkFieldRules(validation, field, child, childPath);
+    }
+  }
 }
 
 /** Every data source must point at one of the dataset's referenced reports, by name and file reference. */
@@ -323,18 +387,18 @@ function checkReportConsistency(validation: Validation, framework: FrameworkDefi
       const report = reports[fileName];
       if (!isPlainObject(report)) {
         validation.fail(
-          childPath(source.path, "fileName"),
+          source.path.child("fileName"),
           `"${fileName}" is not one of the dataset's referenced reports.`,
         );
       } else if (report.fileReference !== fileReference) {
         validation.fail(
-          childPath(source.path, "fileReference"),
+          source.path.child("fileReference"),
           `Does not match the file reference of the referenced report "${fileName}".`,
         );
       }
     } else if (!reportReferences.has(fileReference)) {
       validation.fail(
-        childPath(source.path, "fileReference"),
+        source.path.child("fileReference"),
         "Is not the file reference of any referenced report.",
       );
     }
@@ -345,7 +409,7 @@ function checkReportConsistency(validation: Validation, framework: FrameworkDefi
 export function validateFrameworkData(frameworkId: FrameworkId, data: unknown): FrameworkValidationError[] {
   const framework = getFramework(frameworkId);
   const validation = new Validation();
-  validateGroups(validation, framework, data);
+  validateGroup(validation, layoutOf(framework), data, new JsonPath(undefined, "data"));
   checkReportConsistency(validation, framework, data);
   return validation.errors;
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { AnyDb } from "./db/database";
 
 export interface PlatformEvent<P = unknown> {
@@ -21,15 +21,21 @@ export interface EventSubscriptions {
 
 type Executor = Kysely<Record<string, never>> | Transaction<Record<string, never>>;
 
+/**
+ * The statement recording an event, for a module that writes its change and the event in one
+ * statement (the insert as a `with` part): one statement is atomic without a transaction around it.
+ */
+export function eventInsert(type: string, payload: unknown): RawBuilder<unknown> {
+  return sql`insert into platform_event (type, payload) values (${type}, ${JSON.stringify(payload)}::jsonb)`;
+}
+
 /** Records an event in the same transaction as the change that caused it. */
 export async function publishEvent(
   trx: Executor | Kysely<never>,
   type: string,
   payload: unknown,
 ): Promise<void> {
-  await sql`insert into platform_event (type, payload) values (${type}, ${JSON.stringify(payload)}::jsonb)`.execute(
-    trx as Executor,
-  );
+  await eventInsert(type, payload).execute(trx as Executor);
 }
 
 interface EventRow {

@@ -5,8 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { type FrameworkId, isFrameworkId, validateFrameworkData } from "@openverde/frameworks";
+import type { RawBuilder } from "kysely";
 import { type Actor, isAdmin, type SignedInActor } from "../../platform/auth/actor";
-import { publishEvent } from "../../platform/events";
+import { eventInsert, publishEvent } from "../../platform/events";
 import { ApiError, type ErrorDetails, forbidden, notFound } from "../../platform/http/errors";
 import { citedDocuments, extractDataPoints, isPrivateFramework } from "./framework-data";
 import { timeOrderedUuid } from "./ids";
@@ -302,6 +303,7 @@ export interface StoreDatasetInput {
 /**
  * Stores a checked dataset inside the caller's transaction: the version, its data points, the
  * documents it cites and the events; activates it when it is accepted. For other modules' seeds too.
+ * A version awaiting review is written by one statement, so it needs no transaction of its own.
  */
 export async function storeDatasetInTransaction(
   trx: AnyExecutor,
@@ -336,13 +338,13 @@ export async function storeDatasetInTransaction(
     })),
     [...citedDocuments(input.data)],
     isPrivateFramework(input.frameworkId),
+    eventInsert("dataset.uploaded", {
+      dataId,
+      ...dimension,
+      uploaderUserId: input.uploaderUserId,
+      qaStatus: input.qaStatus,
+    }),
   );
-  await publishEvent(trx as never, "dataset.uploaded", {
-    dataId,
-    ...dimension,
-    uploaderUserId: input.uploaderUserId,
-    qaStatus: input.qaStatus,
-  });
   let currentlyActive = false;
   if (input.qaStatus === "Accepted") {
     const active = await recomputeActiveDataset(trx, dimension, input.uploaderUserId);
@@ -358,7 +360,7 @@ export async function storeDatasetInTransaction(
   };
 }
 
-/** The whole upload: checks, then one transaction with the dataset and its events. */
+/** The whole upload: checks, then the dataset and its events, stored together or not at all. */
 export async function uploadDataset(
   db: AnyExecutor,
   actor: Actor,
@@ -370,16 +372,18 @@ export async function uploadDataset(
 }
 
 export function storeChecked(db: AnyExecutor, checked: CheckedUpload): Promise<DatasetMetaRow> {
-  return (db as DatasetsDb).transaction().execute((trx) =>
-    storeDatasetInTransaction(trx, {
-      frameworkId: checked.frameworkId,
-      companyId: checked.companyId,
-      reportingPeriod: checked.reportingPeriod,
-      data: checked.data,
-      uploaderUserId: checked.uploader.userId,
-      qaStatus: checked.qaStatus,
-    }),
-  );
+  const input: StoreDatasetInput = {
+    frameworkId: checked.frameworkId,
+    companyId: checked.companyId,
+    reportingPeriod: checked.reportingPeriod,
+    data: checked.data,
+    uploaderUserId: checked.uploader.userId,
+    qaStatus: checked.qaStatus,
+  };
+  // Awaiting review, the dataset and its event are one statement, atomic by itself: a transaction
+  // around it would only add two round trips. Activating an accepted one takes several statements.
+  if (input.qaStatus !== "Accepted") return storeDatasetInTransaction(db, input);
+  return (db as DatasetsDb).transaction().execute((trx) => storeDatasetInTransaction(trx, input));
 }
 
 // ---- activation --------------------------------------------------------------------------------
@@ -525,12 +529,22 @@ export function listDataPoints(db: AnyExecutor, search: store.DataPointSearch): 
   return store.searchDataPoints(own(db), search);
 }
 
-/** For other modules: the data points of a dataset without their values, without access checks. */
-export function listDataPointKeys(
-  db: AnyExecutor,
-  dataId: string,
-): Promise<Omit<DataPointRow, "valueText">[]> {
-  return isUuid(dataId) ? store.dataPointKeysOf(own(db), dataId) : Promise.resolve([]);
+/**
+ * For other modules that copy a dataset's facts into their own tables in one statement, without
+ * reading them first: the select of its meta information (data_id, company_id, data_type,
+ * reporting_period, uploader_user_id, upload_time, qa_status), to use as a subquery. `dataId` must be
+ * a UUID.
+ */
+export function datasetMetaSelect(dataId: string): RawBuilder<unknown> {
+  return store.metaSelect(dataId);
+}
+
+/**
+ * For other modules, like datasetMetaSelect: the select of the keys of a dataset's data points
+ * (data_point_id, data_id, company_id, data_type, data_point_type, reporting_period, qa_status).
+ */
+export function dataPointKeysSelect(dataId: string): RawBuilder<unknown> {
+  return store.dataPointKeysSelect(dataId);
 }
 
 /** For other modules: one data point, without access checks. */

@@ -1,4 +1,4 @@
-import { type Generated, type Kysely, sql, type Transaction } from "kysely";
+import { type Generated, type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { AnyDb } from "../../platform/db/database";
 
 export type QaStatus = "Pending" | "Accepted" | "Rejected";
@@ -125,9 +125,10 @@ export interface NewDataset {
 }
 
 /**
- * Inserts a version with its data points and citations in one statement (one round trip), the
- * children selecting the parent's id so the foreign keys hold. The framework JSON is sent once: it is
- * stored as it came (json), and the data points' values are taken out of it by their paths (jsonb).
+ * Inserts a version with its data points, citations and the event announcing it in one statement
+ * (one round trip, atomic without a transaction), the children selecting the parent's id so the
+ * foreign keys hold. The framework JSON is sent once: it is stored as it came (json), and the data
+ * points' values are taken out of it by their paths (jsonb).
  */
 export async function insertVersion(
   db: DatasetsDb,
@@ -135,6 +136,7 @@ export async function insertVersion(
   points: NewDataPoint[],
   documentIds: string[],
   isPrivate: boolean,
+  event: RawBuilder<unknown>,
 ): Promise<void> {
   await sql`
     with document as (
@@ -151,7 +153,7 @@ export async function insertVersion(
         document.parsed #> string_to_array(p.path, '.'), ${dataset.qaStatus}
       from version, document, unnest(${points.map((p) => p.dataPointId)}::uuid[],
         ${points.map((p) => p.dataPointType)}::text[], ${points.map((p) => p.path)}::text[]) as p(id, type, path)
-    )
+    ), event as (${event})
     insert into dataset_document (data_id, document_id, private)
     select version.data_id, d, ${isPrivate} from version, unnest(${documentIds}::text[]) as d`.execute(db);
 }
@@ -426,13 +428,18 @@ export async function searchDataPoints(db: DatasetsDb, search: DataPointSearch):
   return rows.map(toDataPointRow);
 }
 
-/** The data points of one dataset without their values, for bookkeeping that needs only their keys. */
-export async function dataPointKeysOf(
-  db: DatasetsDb,
-  dataId: string,
-): Promise<Omit<DataPointRow, "valueText">[]> {
-  const rows = await dataPointKeyQuery(db).where("p.data_id", "=", dataId).execute();
-  return rows.map(toDataPointKeys);
+/** The meta information of one dataset as a select another module may use inside its own statement. */
+export function metaSelect(dataId: string): RawBuilder<unknown> {
+  return sql`
+    select data_id, company_id, data_type, reporting_period, uploader_user_id, upload_time, qa_status
+    from dataset where data_id = ${dataId}`;
+}
+
+/** The keys of one dataset's data points as a select another module may use inside its own statement. */
+export function dataPointKeysSelect(dataId: string): RawBuilder<unknown> {
+  return sql`
+    select data_point_id, data_id, company_id, data_type, data_point_type, reporting_period, qa_status
+    from dataset_data_point where data_id = ${dataId}`;
 }
 
 export async function setDataPointStatus(

@@ -1,6 +1,6 @@
 import type { ServerModule } from "../../platform/module";
 import { qaRoutes } from "./routes";
-import { trackDataset } from "./service";
+import { startDatasetReview } from "./service";
 
 export {
   DATASET_ACCEPTED,
@@ -17,7 +17,7 @@ export const qaModule: ServerModule = {
     // Every upload enters review: its review record starts with the upload itself.
     "dataset.uploaded": [
       async (event, trx) => {
-        await trackDataset(trx, (event.payload as { dataId: string }).dataId);
+        await startDatasetReview(trx, (event.payload as { dataId: string }).dataId);
       },
     ],
   }),

@@ -3,6 +3,7 @@
  * information, data points, recording verdicts), the companies register (names) and the community
  * module (priorities of data requests). Each call goes through the other module's exported service.
  */
+import type { RawBuilder } from "kysely";
 import * as community from "../community/service";
 import * as companies from "../companies/service";
 import * as datasets from "../datasets/service";
@@ -44,8 +45,15 @@ export async function datasetFacts(db: AnyExecutor, dataId: string): Promise<Dat
   return datasets.getDatasetMeta(db as Executor, dataId);
 }
 
-export async function dataPointsOfDataset(db: AnyExecutor, dataId: string): Promise<DataPointFacts[]> {
-  return datasets.listDataPointKeys(db as Executor, dataId);
+/**
+ * The selects of a dataset's meta information and of its data points' keys, to copy them into our
+ * tables in one statement without reading them first; `dataId` must be a UUID.
+ */
+export function datasetSelects(dataId: string): {
+  dataset: RawBuilder<unknown>;
+  dataPoints: RawBuilder<unknown>;
+} {
+  return { dataset: datasets.datasetMetaSelect(dataId), dataPoints: datasets.dataPointKeysSelect(dataId) };
 }
 
 export async function dataPointFacts(

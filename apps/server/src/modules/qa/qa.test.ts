@@ -7,6 +7,7 @@ import { startTestPlatform, type TestPlatform } from "../../testing/test-platfor
 import { createDataRequest } from "../community/service";
 import { createCompany } from "../companies/service";
 import { completeDataset } from "../datasets/test-helpers";
+import { startDatasetReview } from "./service";
 
 interface QaReview {
   dataId: string;
@@ -347,6 +348,29 @@ describe("quality assurance", () => {
     ).toBe(403);
     // Someone else may.
     expect((await judge(dataId, reviewer, "Accepted")).status).toBe(200);
+  }, 60_000);
+
+  it("starts an upload's review with one entry per data point, once, however often its event comes", async () => {
+    const companyId = await company("Review Start GmbH");
+    const dataId = await upload(uploader, "nuclear-and-gas", companyId, "2023");
+    await settle();
+    await platform.database.db.transaction().execute((trx) => startDatasetReview(trx, dataId));
+    const expected = await sql<Record<string, unknown>>`
+      select p.data_point_id, p.data_point_type, p.company_id, p.data_type, p.reporting_period, p.qa_status,
+        d.uploader_user_id, d.upload_time
+      from dataset_data_point p join dataset d on d.data_id = p.data_id
+      where p.data_id = ${dataId} order by p.data_point_id`.execute(platform.database.db);
+    const entries = await sql<Record<string, unknown>>`
+      select data_point_id, data_point_type, company_id, data_type, reporting_period, qa_status,
+        user_id as uploader_user_id, upload_time
+      from qa_data_point_review
+      where data_id = ${dataId} and is_upload and latest and reviewed_at = upload_time
+        and comment is null and dataset_review_id is null
+      order by data_point_id`.execute(platform.database.db);
+    expect(expected.rows.length).toBeGreaterThan(0);
+    expect(entries.rows).toEqual(expected.rows);
+    const history = await get<QaReview[]>(`/qa/datasets/${dataId}/history`, reviewer);
+    expect(history.body).toMatchObject([{ dataId, qaStatus: "Pending", triggeringUserId: uploader.userId }]);
   }, 60_000);
 
   it("activates the newest accepted version; a rejected newer one leaves the older active", async () => {

@@ -18,8 +18,8 @@ import {
   type DataPointFacts,
   type Dimension,
   dataPointFacts,
-  dataPointsOfDataset,
   datasetFacts,
+  datasetSelects,
   dimensionKey,
   isUuid,
   recordDataPointVerdict,
@@ -169,58 +169,26 @@ function runInTransaction<T>(db: AnyExecutor, work: (trx: AnyExecutor) => Promis
 
 /**
  * Starts the review record of an uploaded dataset inside the caller's transaction: its review row,
- * the upload as the first history entry, and an upload entry for each of its data points. Safe to
- * call again; returns undefined for a dataset the datasets module does not know.
+ * the upload as the first history entry, and an upload entry for each of its data points, copied from
+ * the datasets module in one statement. Does nothing for a dataset tracked already or one the
+ * datasets module does not know.
+ */
+export async function startDatasetReview(trx: AnyExecutor, dataId: string): Promise<void> {
+  if (!isUuid(dataId)) return;
+  const { dataset, dataPoints } = datasetSelects(dataId);
+  await store.insertUploadedDataset(qaDb(trx), dataset, dataPoints);
+}
+
+/**
+ * The review row of a dataset, started inside the caller's transaction when it is not tracked yet.
+ * Returns undefined for a dataset the datasets module does not know.
  */
 export async function trackDataset(trx: AnyExecutor, dataId: string): Promise<QaDatasetRow | undefined> {
   if (!isUuid(dataId)) return undefined;
   const db = qaDb(trx);
   const known = await store.findDataset(db, dataId);
   if (known) return known;
-  const facts = await datasetFacts(trx, dataId);
-  if (!facts) return undefined;
-  const inserted = await store.insertDatasetIfMissing(db, {
-    dataId,
-    companyId: facts.companyId,
-    dataType: facts.dataType,
-    reportingPeriod: facts.reportingPeriod,
-    uploaderUserId: facts.uploaderUserId,
-    uploadTime: facts.uploadTime,
-    qaStatus: facts.qaStatus,
-  });
-  if (inserted) {
-    await store.insertDatasetReview(db, {
-      reviewId: randomUUID(),
-      dataId,
-      qaStatus: facts.qaStatus,
-      previousQaStatus: null,
-      userId: facts.uploaderUserId,
-      isUpload: true,
-      comment: null,
-      overwriteDataPoints: false,
-      reviewedAt: facts.uploadTime,
-    });
-    const points = await dataPointsOfDataset(trx, dataId);
-    await store.insertDataPointEntries(
-      db,
-      points.map((point) => ({
-        reviewId: randomUUID(),
-        dataPointId: point.dataPointId,
-        dataId,
-        companyId: point.companyId,
-        dataType: point.dataType,
-        dataPointType: point.dataPointType,
-        reportingPeriod: point.reportingPeriod,
-        uploadTime: facts.uploadTime,
-        qaStatus: point.qaStatus,
-        userId: facts.uploaderUserId,
-        isUpload: true,
-        comment: null,
-        datasetReviewId: null,
-        reviewedAt: facts.uploadTime,
-      })),
-    );
-  }
+  await startDatasetReview(trx, dataId);
   return store.findDataset(db, dataId);
 }
 

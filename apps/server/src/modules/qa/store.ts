@@ -1,7 +1,14 @@
 /**
  * SQL for the qa module's own tables (migrations/001_create_qa_tables.sql), nothing else.
  */
-import { type Generated, type Kysely, type SelectQueryBuilder, sql, type Transaction } from "kysely";
+import {
+  type Generated,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  sql,
+  type Transaction,
+} from "kysely";
 
 export type QaStatus = "Pending" | "Accepted" | "Rejected";
 export const QA_STATUSES: readonly QaStatus[] = ["Pending", "Accepted", "Rejected"];
@@ -107,29 +114,37 @@ function toDatasetRow(row: Record<string, unknown>): QaDatasetRow {
   };
 }
 
-/** Starts tracking a dataset; false when it is tracked already. */
-export async function insertDatasetIfMissing(
-  db: QaDb,
-  row: Omit<QaDatasetRow, "version" | "statusTime" | "statusUserId" | "comment">,
-): Promise<boolean> {
-  const inserted = await db
-    .insertInto("qa_dataset")
-    .values({
-      data_id: row.dataId,
-      company_id: row.companyId,
-      data_type: row.dataType,
-      reporting_period: row.reportingPeriod,
-      uploader_user_id: row.uploaderUserId,
-      upload_time: row.uploadTime,
-      qa_status: row.qaStatus,
-      status_time: row.uploadTime,
-      status_user_id: row.uploaderUserId,
-      comment: null,
-    })
-    .onConflict((oc) => oc.column("data_id").doNothing())
-    .returning("data_id")
-    .executeTakeFirst();
-  return inserted !== undefined;
+/**
+ * Starts tracking an uploaded dataset in one statement, copying its facts from the selects the
+ * datasets module gives (`dataset`: its meta information, `dataPoints`: its data points' keys): the
+ * review row, the upload as the first history entry and an upload entry per data point. Does nothing
+ * when the dataset is tracked already or `dataset` selects no row.
+ */
+export async function insertUploadedDataset(
+  trx: QaDb,
+  dataset: RawBuilder<unknown>,
+  dataPoints: RawBuilder<unknown>,
+): Promise<void> {
+  await sql`
+    with tracked as (
+      insert into qa_dataset (data_id, company_id, data_type, reporting_period, uploader_user_id, upload_time,
+        qa_status, status_time, status_user_id, comment)
+      select d.data_id, d.company_id, d.data_type, d.reporting_period, d.uploader_user_id, d.upload_time,
+        d.qa_status, d.upload_time, d.uploader_user_id, null
+      from (${dataset}) as d
+      on conflict (data_id) do nothing
+      returning data_id, uploader_user_id, upload_time, qa_status
+    ), upload_entry as (
+      insert into qa_dataset_review (review_id, data_id, qa_status, previous_qa_status, user_id, is_upload, comment,
+        overwrite_data_points, reviewed_at)
+      select gen_random_uuid(), t.data_id, t.qa_status, null, t.uploader_user_id, true, null, false, t.upload_time
+      from tracked as t
+    )
+    insert into qa_data_point_review (review_id, data_point_id, data_id, company_id, data_type, data_point_type,
+      reporting_period, upload_time, qa_status, user_id, is_upload, comment, dataset_review_id, reviewed_at, latest)
+    select gen_random_uuid(), p.data_point_id, t.data_id, p.company_id, p.data_type, p.data_point_type,
+      p.reporting_period, t.upload_time, p.qa_status, t.uploader_user_id, true, null, null, t.upload_time, true
+    from tracked as t join (${dataPoints}) as p on p.data_id = t.data_id`.execute(trx);
 }
 
 export async function findDataset(db: QaDb, dataId: string): Promise<QaDatasetRow | undefined> {
