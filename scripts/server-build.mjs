@@ -5,7 +5,6 @@
 import {
   existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   renameSync,
   statSync,
@@ -15,6 +14,7 @@ import {
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { newestChange } from "./web-build.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const entry = join(root, "apps/server/src/main.ts");
@@ -26,15 +26,6 @@ const sources = [
 
 /** The compiled server; it sits at the same depth as apps/server/src. */
 export const serverBundle = join(root, "apps/server/dist/main.js");
-
-function newestChange(path) {
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, entry) => Math.max(newest, newestChange(join(path, entry))),
-    info.mtimeMs,
-  );
-}
 
 /**
  * V8 settings for the server process. With no heap limit V8 lets the old generation grow to about

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../apps/server/src/testing/free-port";
 // @ts-expect-error: a plain ES module shared with npm start, without type declarations.
 import * as serverBuild from "./server-build.mjs";
 
@@ -12,17 +12,6 @@ const { ensureServerBuilt, serverBundle, serverNodeArgs } = serverBuild as {
   serverBundle: string;
   serverNodeArgs: (env?: NodeJS.ProcessEnv) => string[];
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * `npm start` runs the bundle, not the sources the other tests run: this checks what bundling could

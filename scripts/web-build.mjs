@@ -16,7 +16,8 @@ export function webDistDir() {
   return process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(webDir, "dist");
 }
 
-function newestChange(path) {
+/** When anything under `path` (a file or a folder, recursively) last changed, in epoch ms. */
+export function newestChange(path) {
   const info = statSync(path);
   if (!info.isDirectory()) return info.mtimeMs;
   return readdirSync(path).reduce(

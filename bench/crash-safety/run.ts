@@ -21,7 +21,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -34,6 +33,7 @@ import { signInWithPassword } from "../../apps/server/src/modules/identity/oidc-
 import { composition } from "../../apps/server/src/modules/registry";
 import { openDatabase } from "../../apps/server/src/platform/db/database";
 import { copyEmbeddedTemplate } from "../../apps/server/src/testing/embedded-template";
+import { freePort } from "../../apps/server/src/testing/free-port";
 import { serverProcessArgs } from "../support/server-command";
 
 const { values: flags } = parseArgs({
@@ -51,17 +51,6 @@ const repoRoot = resolve(import.meta.dirname, "../..");
 const log = (message: string) => {
   if (!flags.json) process.stdout.write(`${message}\n`);
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;

@@ -19,7 +19,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -41,6 +40,7 @@ import { loadConfig } from "../../apps/server/src/platform/config";
 import { openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
 import { dispatchEvents } from "../../apps/server/src/platform/events";
+import { freePort } from "../../apps/server/src/testing/free-port";
 import { benchClient } from "../support/http";
 import { serverProcessArgs } from "../support/server-command";
 
@@ -64,18 +64,6 @@ const repoRoot = resolve(import.meta.dirname, "../..");
 const log = (message: string) => process.stdout.write(`${message}\n`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const PERIODS = ["2020", "2021", "2022", "2023", "2024", "2025"];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** CPU time (user + system) the process has used so far, in milliseconds. */
 function cpuMsOf(pid: number): number {

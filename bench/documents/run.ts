@@ -16,7 +16,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -28,6 +27,7 @@ import { composition, migrationSources } from "../../apps/server/src/modules/reg
 import { loadConfig } from "../../apps/server/src/platform/config";
 import { openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
+import { freePort } from "../../apps/server/src/testing/free-port";
 import { serverProcessArgs } from "../support/server-command";
 
 const { values: flags } = parseArgs({
@@ -45,18 +45,6 @@ const rounds = Number(flags.rounds);
 const repoRoot = resolve(import.meta.dirname, "../..");
 const log = (message: string) => process.stdout.write(`${message}\n`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** Deterministic pseudo-random bytes with a PDF header, produced piece by piece, never whole. */
 function* fileContent(seed: number, total: number, piece = 64 * 1024): Generator<Buffer> {

@@ -19,7 +19,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -32,6 +31,7 @@ import { signInWithPassword } from "../../apps/server/src/modules/identity/oidc-
 import { composition, migrationSources } from "../../apps/server/src/modules/registry";
 import { openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
+import { freePort } from "../../apps/server/src/testing/free-port";
 import { generateRegister, queryMix } from "../companies-search/generate";
 import { serverProcessArgs } from "../support/server-command";
 import { cpuMsOf, type Kind, PhaseRecord, rssOf, summarise } from "./report";
@@ -61,17 +61,6 @@ const phases: Phase[] = flags["think-ms"].split(",").map((thinkMs) => {
 const profileDir = flags["cpu-prof"] ? resolve(flags["cpu-prof"]) : undefined;
 const repoRoot = resolve(import.meta.dirname, "../..");
 const log = (message: string) => process.stdout.write(`${message}\n`);
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });

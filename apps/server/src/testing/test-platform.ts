@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -8,6 +7,7 @@ import { composition } from "../modules/registry";
 import { type Config, loadConfig } from "../platform/config";
 import type { Composition } from "../platform/module";
 import { copyEmbeddedTemplate } from "./embedded-template";
+import { freePort } from "./free-port";
 
 export interface TestPlatform extends Platform {
   baseUrl: string;
@@ -42,18 +42,6 @@ async function createTestDatabase(serverUrl: string): Promise<{ url: string; dro
       await client.end();
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
