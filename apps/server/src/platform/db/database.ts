@@ -6,6 +6,7 @@ import pg from "pg";
 import { type SelectBinary, selectBinaryOn } from "./binary-copy";
 import { lockDataDir } from "./data-dir-lock";
 import { PGliteDialect } from "./pglite-dialect";
+import { prepareMarkedStatements } from "./prepared-statements";
 
 // Counts and ids come back as numbers on both databases; 64-bit values that matter are kept as text.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -85,6 +86,7 @@ function openServer(databaseUrl: string): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on("error", () => {});
+  prepareMarkedStatements(pool);
   const db: AnyDb = new Kysely({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: "server",
