@@ -8,10 +8,12 @@ import { importGleifFile, importIsinLeiFile, importRecords, type MalformedRecord
 import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
 import {
   countAllCompanies,
+  createCompany,
   findCompanyIdByIdentifier,
   getCompanyInformation,
   searchCompanies,
 } from "./service";
+import type { ImportRecord } from "./store";
 
 interface TestRecord {
   lei?: string;
@@ -251,6 +253,75 @@ describe("GLEIF import", () => {
       other,
     );
     expect(await findCompanyIdByIdentifier(platform.database.db, "Lei", lei(52))).toBeDefined();
+  });
+
+  it("keeps tabs, line breaks and backslashes in values, and writes a batch whole or not at all", async () => {
+    const db = platform.database.db;
+    async function* records(list: ImportRecord[]) {
+      yield* list;
+    }
+    const company = (n: number, companyName: string): ImportRecord => ({
+      lei: lei(n),
+      companyName,
+      alternativeNames: ["Tab\tName", "Zeile\nNeu", 'Back\\slash "quoted" {braced}'],
+      headquarters: "Back\\stadt",
+      headquartersPostalCode: "D\t50667\r",
+      countryCode: "DE",
+      legalForm: "GmbH\\Co",
+      sector: null,
+    });
+    await importRecords(db, records([company(60, "Steuer\tZeichen GmbH")]), { deferIndexes: false });
+    const id = await findCompanyIdByIdentifier(db, "Lei", lei(60));
+    expect(await getCompanyInformation(db, id as string)).toMatchObject({
+      companyName: "Steuer\tZeichen GmbH",
+      companyAlternativeNames: ["Tab\tName", "Zeile\nNeu", 'Back\\slash "quoted" {braced}'],
+      headquarters: "Back\\stadt",
+      headquartersPostalCode: "D\t50667\r",
+      companyLegalForm: "GmbH\\Co",
+    });
+    expect((await searchCompanies(db, { searchString: "zeile neu" }))[0]?.companyId).toBe(id);
+    expect((await searchCompanies(db, { searchString: "back\\slash" }))[0]?.companyId).toBe(id);
+
+    // The second record breaks the batch (a company needs a name): the first is not written either.
+    const broken = { ...company(62, "Kaputt AG"), companyName: null as unknown as string };
+    await expect(
+      importRecords(db, records([company(61, "Erste AG"), broken]), { deferIndexes: false }),
+    ).rejects.toThrow();
+    expect(await findCompanyIdByIdentifier(db, "Lei", lei(61))).toBeUndefined();
+    expect(await searchCompanies(db, { searchString: "Erste AG" })).toEqual([]);
+  });
+
+  it("updates an LEI found twice in the file or added by someone else while it runs, never adding it twice", async () => {
+    const db = platform.database.db;
+    const company = (n: number, companyName: string): ImportRecord => ({
+      lei: lei(n),
+      companyName,
+      alternativeNames: [],
+      headquarters: "Bonn",
+      headquartersPostalCode: null,
+      countryCode: "DE",
+    });
+    let addedMeanwhile: string | undefined;
+    async function* records() {
+      yield company(80, "Zweimal Erst AG");
+      yield company(81, "Anderer AG");
+      // The import read the register's LEIs at its start; this one comes after.
+      const stored = await createCompany(db, {
+        companyName: "Schon Da AG",
+        headquarters: "Bonn",
+        countryCode: "DE",
+        identifiers: { Lei: [lei(82)] },
+      } as never);
+      addedMeanwhile = stored.companyId;
+      yield company(82, "Schon Da Neu AG");
+      yield company(80, "Zweimal Dann AG");
+    }
+    const summary = await importRecords(db, records(), { deferIndexes: false, batchSize: 1 });
+    expect(summary).toMatchObject({ records: 4, added: 2, updated: 2 });
+    expect(await findCompanyIdByIdentifier(db, "Lei", lei(82))).toBe(addedMeanwhile);
+    expect((await searchCompanies(db, { searchString: "Schon Da Neu" }))[0]?.companyId).toBe(addedMeanwhile);
+    expect(await searchCompanies(db, { searchString: "Zweimal Erst" })).toEqual([]);
+    expect(await searchCompanies(db, { searchString: "Zweimal" })).toHaveLength(1);
   });
 
   it("refuses a file that is not well-formed XML, saying where", async () => {

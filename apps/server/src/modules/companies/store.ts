@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { prepared } from "../../platform/db/prepared-statements";
+import { CopyRows, copyInto, copyValue } from "./copy-rows";
 import {
   escapeLike,
   foldForSearch,
@@ -111,12 +113,9 @@ export async function countCompanyRows(db: Queryable): Promise<number> {
 }
 
 export async function companyIdExists(db: Queryable, companyId: string): Promise<boolean> {
-  const row = await tables(db)
-    .selectFrom("company")
-    .select("company_id")
-    .where("company_id", "=", companyId)
-    .executeTakeFirst();
-  return row !== undefined;
+  // Every upload and many reads ask this, so it is kept prepared.
+  const query = tables(db).selectFrom("company").select("company_id").where("company_id", "=", companyId);
+  return (await tables(db).executeQuery(prepared(query))).rows.length > 0;
 }
 
 export async function selectCompanyIdByIdentifier(
@@ -178,9 +177,14 @@ export type CompanyValues = Omit<CompanyRow, "company_id" | "name_key" | "search
  * Search rows of a company's names: the folded names and, per name, its word suffixes with the name
  * they come from (the "contains" search checks that name).
  */
-function nameSearchRows(companyName: string, alternativeNames: string[]) {
+function nameSearchRows(
+  companyName: string,
+  alternativeNames: string[],
+  foldedName: string = foldForSearch(companyName),
+) {
   const terms = new Set<string>();
-  for (const name of [companyName, ...alternativeNames]) {
+  if (foldedName) terms.add(foldedName);
+  for (const name of alternativeNames) {
     const folded = foldForSearch(name);
     if (folded) terms.add(folded);
   }
@@ -231,7 +235,7 @@ export async function writeCompany(
       )
       .execute();
   }
-  const { terms, words } = nameSearchRows(values.company_name, values.alternative_names);
+  const { terms, words } = nameSearchRows(values.company_name, values.alternative_names, nameKey);
   const identifierTerms = [...new Set(identifiers.map((i) => foldForSearch(i.value)).filter(Boolean))].filter(
     (term) => !terms.includes(term),
   );
@@ -713,8 +717,29 @@ interface ImportRow {
   sector: string | null;
 }
 
-/** The search rows (names, identifiers and word suffixes) of the companies a batch adds or changes. */
-class SearchRows {
+/**
+ * The search rows (names, identifiers and word suffixes) of the companies a batch adds or changes,
+ * collected for the way the batch writes them (multi-row statements or COPY).
+ */
+abstract class SearchRows {
+  /** Adds a company's name rows; with a LEI (a new company), also the row of its LEI. */
+  add(row: ImportRow, boost: number, lei?: string): void {
+    const { terms, words } = nameSearchRows(row.company_name, row.alternative_names, row.name_key);
+    for (const term of terms) this.addTerm(row.company_id, term, boost, false);
+    for (const word of words) this.addWord(row.company_id, word.suffix, boost, word.term);
+    if (lei !== undefined) {
+      const folded = foldForSearch(lei);
+      if (!terms.includes(folded)) this.addTerm(row.company_id, folded, boost, true);
+    }
+  }
+
+  protected abstract addTerm(companyId: string, term: string, boost: number, isIdentifier: boolean): void;
+  protected abstract addWord(companyId: string, suffix: string, boost: number, term: string): void;
+  abstract write(trx: Queryable): Promise<void>;
+}
+
+/** Search rows as columns of unnest(...) statements (the embedded database). */
+class StatementSearchRows extends SearchRows {
   private readonly termCompanies: string[] = [];
   private readonly terms: string[] = [];
   private readonly termBoosts: number[] = [];
@@ -724,27 +749,18 @@ class SearchRows {
   private readonly wordBoosts: number[] = [];
   private readonly wordTerms: string[] = [];
 
-  /** Adds a company's name rows; with a LEI (a new company), also the row of its LEI. */
-  add(row: ImportRow, boost: number, lei?: string): void {
-    const { terms, words } = nameSearchRows(row.company_name, row.alternative_names);
-    for (const term of terms) this.addTerm(row.company_id, term, boost, false);
-    for (const word of words) {
-      this.wordCompanies.push(row.company_id);
-      this.suffixes.push(word.suffix);
-      this.wordBoosts.push(boost);
-      this.wordTerms.push(word.term);
-    }
-    if (lei !== undefined) {
-      const folded = foldForSearch(lei);
-      if (!terms.includes(folded)) this.addTerm(row.company_id, folded, boost, true);
-    }
-  }
-
-  private addTerm(companyId: string, term: string, boost: number, isIdentifier: boolean): void {
+  protected addTerm(companyId: string, term: string, boost: number, isIdentifier: boolean): void {
     this.termCompanies.push(companyId);
     this.terms.push(term);
     this.termBoosts.push(boost);
     this.termIsIdentifier.push(isIdentifier);
+  }
+
+  protected addWord(companyId: string, suffix: string, boost: number, term: string): void {
+    this.wordCompanies.push(companyId);
+    this.suffixes.push(suffix);
+    this.wordBoosts.push(boost);
+    this.wordTerms.push(term);
   }
 
   async write(trx: Queryable): Promise<void> {
@@ -761,6 +777,37 @@ class SearchRows {
         trx,
       );
     }
+  }
+}
+
+const TERM_COLUMNS = ["company_id", "term", "search_boost", "is_identifier"];
+const WORD_COLUMNS = ["company_id", "suffix", "search_boost", "term"];
+
+/** Search rows as COPY text (a PostgreSQL server). Company ids are uuids and need no escaping. */
+class CopySearchRows extends SearchRows {
+  private readonly terms = new CopyRows();
+  private readonly words = new CopyRows();
+  /** The name of the last word row and its encoding: a name's word rows come one after the other. */
+  private lastTerm = "";
+  private lastTermEncoded = "";
+
+  protected addTerm(companyId: string, term: string, boost: number, isIdentifier: boolean): void {
+    this.terms.addEncoded(`${companyId}\t${copyValue(term)}\t${boost}\t${isIdentifier}`);
+  }
+
+  protected addWord(companyId: string, suffix: string, boost: number, term: string): void {
+    if (term !== this.lastTerm) {
+      this.lastTerm = term;
+      this.lastTermEncoded = copyValue(term);
+    }
+    // A suffix is the end of its name, so it needs escaping only when the name does.
+    const encodedSuffix = this.lastTermEncoded === term ? suffix : copyValue(suffix);
+    this.words.addEncoded(`${companyId}\t${encodedSuffix}\t${boost}\t${this.lastTermEncoded}`);
+  }
+
+  async write(trx: Queryable): Promise<void> {
+    await copyInto(trx, "company_search_term", TERM_COLUMNS, this.terms);
+    await copyInto(trx, "company_search_word", WORD_COLUMNS, this.words);
   }
 }
 
@@ -795,6 +842,46 @@ async function insertCompanies(trx: Queryable, rows: ImportRow[]): Promise<void>
     select 'Lei', lei, company_id from added`.execute(trx);
 }
 
+const COPIED_COMPANY_COLUMNS = [
+  "company_id",
+  "company_name",
+  "alternative_names",
+  "headquarters",
+  "headquarters_postal_code",
+  "country_code",
+  "lei",
+  "name_key",
+  "legal_form",
+  "sector",
+];
+const IDENTIFIER_COLUMNS = ["identifier_type", "identifier", "company_id"];
+
+/**
+ * insertCompanies through COPY: PostgreSQL reads COPY text with less work than the array literals of
+ * unnest(...). The ids are made here, so the LEI identifiers need no `returning`.
+ */
+async function copyCompanies(trx: Queryable, rows: ImportRow[]): Promise<void> {
+  const companies = new CopyRows();
+  const identifiers = new CopyRows();
+  for (const row of rows) {
+    companies.add([
+      row.company_id,
+      row.company_name,
+      textArray(row.alternative_names),
+      row.headquarters,
+      row.headquarters_postal_code,
+      row.country_code,
+      row.lei,
+      row.name_key,
+      row.legal_form,
+      row.sector,
+    ]);
+    identifiers.add(["Lei", row.lei, row.company_id]);
+  }
+  await copyInto(trx, "company", COPIED_COMPANY_COLUMNS, companies);
+  await copyInto(trx, "company_identifier", IDENTIFIER_COLUMNS, identifiers);
+}
+
 /**
  * Changes the known companies whose values differ from the record and returns them with their
  * boost; legal form and sector stay as they are when the record has none.
@@ -826,16 +913,37 @@ async function updateCompanies(
   return result.rows;
 }
 
+export interface BatchOptions {
+  /** Write the new rows by COPY (a PostgreSQL server, see canCopy). */
+  copy: boolean;
+  /**
+   * Which LEIs a company may hold already; the others are added without looking them up. When one
+   * is held after all (added meanwhile, or twice in the file), adding it breaks the company
+   * identifier key and the batch fails as a whole (see isIdentifierConflict). Without it, every LEI
+   * is looked up.
+   */
+  mayBeKnown?: (lei: string) => boolean;
+}
+
 /**
  * Adds or updates a batch of companies by LEI with a few multi-row statements: companies with a
  * known LEI are updated in place (only when something changed), the others are added.
  */
-export async function importBatch(trx: Queryable, records: ImportRecord[]): Promise<BatchOutcome> {
+export async function importBatch(
+  trx: Queryable,
+  records: ImportRecord[],
+  options: BatchOptions,
+): Promise<BatchOutcome> {
   const byLei = new Map<string, ImportRecord>();
   for (const record of records) byLei.set(record.lei, record);
-  const known = await sql<{ identifier: string; company_id: string }>`
+  const { mayBeKnown } = options;
+  const lookedUp = mayBeKnown ? [...byLei.keys()].filter(mayBeKnown) : [...byLei.keys()];
+  const known =
+    lookedUp.length === 0
+      ? { rows: [] }
+      : await sql<{ identifier: string; company_id: string }>`
     select identifier, company_id from company_identifier
-    where identifier_type = 'Lei' and identifier = any(${textArray([...byLei.keys()])}::text[])`.execute(trx);
+    where identifier_type = 'Lei' and identifier = any(${textArray(lookedUp)}::text[])`.execute(trx);
   const existing = new Map(known.rows.map((row) => [row.identifier, row.company_id]));
   const added: ImportRow[] = [];
   // By company: a company holding two of the batch's LEIs is changed once, by the later record.
@@ -859,9 +967,9 @@ export async function importBatch(trx: Queryable, records: ImportRecord[]): Prom
   }
   const changed = [...changedById.values()];
 
-  const searchRows = new SearchRows();
+  const searchRows = options.copy ? new CopySearchRows() : new StatementSearchRows();
   if (added.length > 0) {
-    await insertCompanies(trx, added);
+    await (options.copy ? copyCompanies(trx, added) : insertCompanies(trx, added));
     for (const row of added) searchRows.add(row, NEW_COMPANY_BOOST, row.lei);
   }
   const updated = changed.length > 0 ? await updateCompanies(trx, changed) : [];
@@ -884,6 +992,22 @@ export async function importBatch(trx: Queryable, records: ImportRecord[]): Prom
     unchanged: byLei.size - added.length - updated.length,
   };
 }
+
+/**
+ * The LEIs companies hold, when there are at most `limit` of them (a register that is nearly empty),
+ * for importBatch's mayBeKnown.
+ */
+export async function selectLeisIfFew(trx: Queryable, limit: number): Promise<Set<string> | undefined> {
+  const result = await sql<{ identifier: string }>`
+    select identifier from company_identifier where identifier_type = 'Lei' limit ${limit + 1}`.execute(trx);
+  return result.rows.length > limit ? undefined : new Set(result.rows.map((row) => row.identifier));
+}
+
+/** Whether a batch failed on the identifier key: an identifier it added is held already. */
+export const isIdentifierConflict = (error: unknown): boolean => {
+  const failure = error as { code?: unknown; constraint?: unknown } | null;
+  return failure?.code === "23505" && failure.constraint === "company_identifier_pkey";
+};
 
 /** Attaches ISINs to the companies with the given LEIs; an ISIN another company holds is left alone. */
 export async function attachIsins(
