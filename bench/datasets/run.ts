@@ -7,7 +7,7 @@
  * - exporting the latest SFDR data of all 10,000 companies to CSV (time to done, server memory peak).
  *
  *   npm run bench -- datasets [--database-url postgres://root@127.0.0.1:5432/postgres] [--companies 10000]
- *     [--uploads 400] [--reads 300] [--keep] [--server-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
+ *     [--uploads 400] [--reads 1000] [--keep] [--server-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
  *
  * Besides latency it reports the CPU time per upload and per read of the server process and of the
  * database's backends serving it (from /proc/<pid>/stat; the database runs on this machine), figures
@@ -18,7 +18,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -49,10 +49,12 @@ const { values: flags } = parseArgs({
     "database-url": { type: "string", default: "postgres://root@127.0.0.1:5432/postgres" },
     companies: { type: "string", default: "10000" },
     uploads: { type: "string", default: "400" },
-    reads: { type: "string", default: "300" },
+    reads: { type: "string", default: "1000" },
     keep: { type: "boolean", default: false },
     // Extra node options for the server process, e.g. a CPU or heap profile of the run.
     "server-args": { type: "string", default: "" },
+    // A file for the server's standard output, e.g. what --trace-gc prints.
+    "server-output": { type: "string" },
   },
 });
 
@@ -60,6 +62,7 @@ const serverUrl = flags["database-url"] as string;
 const companyCount = Number(flags.companies);
 const uploadCount = Number(flags.uploads);
 const readCount = Number(flags.reads);
+const serverOutput = flags["server-output"];
 const repoRoot = resolve(import.meta.dirname, "../..");
 const log = (message: string) => process.stdout.write(`${message}\n`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -268,8 +271,9 @@ async function main() {
     server = spawn(process.execPath, await serverProcessArgs(serverArgs), {
       cwd: repoRoot,
       env,
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", serverOutput === undefined ? "ignore" : openSync(serverOutput, "w"), "inherit"],
     });
+    const serverStarted = performance.now();
     const baseUrl = `http://127.0.0.1:${port}`;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -279,8 +283,10 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const pid = server.pid as number;
+    // The data is serialized once: the clients share the machine's two cores with the server.
+    const sfdrJson = JSON.stringify(sfdr);
     const body = (companyId: string, period: string) =>
-      JSON.stringify({ companyId, reportingPeriod: period, data: sfdr });
+      `{"companyId":${JSON.stringify(companyId)},"reportingPeriod":${JSON.stringify(period)},"data":${sfdrJson}}`;
     // Four kept-alive connections, like four upload scripts; node:http rather than fetch, whose own
     // CPU time per request would be taken from the server on this machine.
     const uploader = benchClient(port, 4);
@@ -334,20 +340,22 @@ async function main() {
 
     // ---- reading six periods ---------------------------------------------------------------------
     // Like a browser: one kept-alive connection that accepts brotli and gzip. The time is until the
-    // whole (compressed) body has arrived; it is decoded and checked after the clock stops.
+    // whole (compressed) body has arrived. The bodies are decoded and checked after the last read:
+    // decoding 250 KB of JSON after each one kept this process's garbage collector busy on the
+    // same two cores, in the middle of the next reads.
     const reader = benchClient(port, 1);
-    let readBytes = 0;
+    const readStarts: number[] = [];
+    const bodies: { body: Buffer; encoding: string | string[] | undefined }[] = [];
     const readOnce = async () => {
       const started = performance.now();
+      readStarts.push(started - serverStarted);
       const response = await reader.send({
         path: `/api/data/sfdr/companies/${companyIds[0]}`,
         headers: { authorization: readerAuth },
       });
       const elapsed = performance.now() - started;
-      const list = JSON.parse(decoded(response.body, response.headers["content-encoding"])) as unknown[];
-      if (response.status !== 200 || list.length !== 6)
-        throw new Error(`read: ${response.status}, ${list.length} datasets`);
-      readBytes = response.body.length;
+      if (response.status !== 200) throw new Error(`read: ${response.status}`);
+      bodies.push({ body: response.body, encoding: response.headers["content-encoding"] });
       return elapsed;
     };
     for (let i = 0; i < 20; i++) await readOnce();
@@ -359,7 +367,20 @@ async function main() {
     const readDbCpu = ((await backendCpuMs(monitor)) - readDbCpuBefore) / readCount;
     await monitor.end();
     reader.close();
+    for (const { body, encoding } of bodies) {
+      const list = JSON.parse(decoded(body, encoding)) as unknown[];
+      if (list.length !== 6) throw new Error(`read: ${list.length} datasets instead of 6`);
+    }
+    const readBytes = bodies.at(-1)?.body.length ?? 0;
     const readP95 = percentile(reads, 95);
+    if (serverOutput !== undefined) {
+      // When the slow reads started, in ms since the server did, to set beside its own output.
+      const offset = readStarts.length - reads.length;
+      const slow = reads.flatMap((ms, i) =>
+        ms >= readP95 ? [`${(readStarts[offset + i] ?? 0).toFixed(0)}+${ms.toFixed(1)}`] : [],
+      );
+      log(`slow reads (start ms since the server started + duration): ${slow.join(" ")}`);
+    }
     log(
       `read: a company's SFDR datasets of 6 periods, ${readCount} times; p50 ${percentile(reads, 50).toFixed(1)} ms, ` +
         `p95 ${readP95.toFixed(1)} ms; ${(readBytes / 1024).toFixed(0)} KiB sent; server CPU ${readCpu.toFixed(2)} ms, database CPU ${readDbCpu.toFixed(2)} ms per read`,

@@ -1,4 +1,5 @@
 import type { Generated, Kysely } from "kysely";
+import { prepared } from "../../platform/db/prepared-statements";
 
 export interface ApiKeyTable {
   user_id: string;
@@ -54,11 +55,12 @@ export async function upsertApiKey(db: AnyExecutor, key: StoredApiKey): Promise<
 }
 
 export async function selectApiKey(db: AnyExecutor, userId: string): Promise<StoredApiKey | undefined> {
-  const row = await tables(db)
+  const query = tables(db)
     .selectFrom("api_key")
     .select(["user_id", "salt", "key_hash", "expires_at", "username", "roles"])
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+    .where("user_id", "=", userId);
+  // Every request signed with an API key asks this, so it is kept prepared.
+  const [row] = (await tables(db).executeQuery(prepared(query))).rows;
   return (
     row && {
       userId: row.user_id,

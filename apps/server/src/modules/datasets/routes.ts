@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { badRequest } from "../../platform/http/errors";
+import { joinedBytes } from "../../platform/http/joined-bytes";
 import type { ModuleContext } from "../../platform/module";
 import { createExportJob, exportDownload, exportState } from "./exports";
 import { PUBLIC_FRAMEWORKS } from "./framework-data";
@@ -101,12 +102,25 @@ export const datasetRoutes =
         limits: { fileSize: documentSettings.maxBytes, fieldSize: 10 * 1024 * 1024, files: 100 },
       });
 
+    // The stored framework JSON goes into the body as it is, without being parsed and serialized again.
     const companyAssociatedJson = (row: DatasetWithData) =>
-      `{"companyId":${JSON.stringify(row.companyId)},"reportingPeriod":${JSON.stringify(row.reportingPeriod)},"data":${row.dataText}}`;
+      joinedBytes([
+        `{"companyId":${JSON.stringify(row.companyId)},"reportingPeriod":${JSON.stringify(row.reportingPeriod)},"data":`,
+        row.dataText,
+        "}",
+      ]);
     const dataAndMetaJson = (rows: DatasetWithData[]) =>
-      `[${rows.map((row) => `{"metaInfo":${JSON.stringify(toWireMeta(publicUrl, row))},"data":${row.dataText}}`).join(",")}]`;
-    const sendJson = (reply: FastifyReply, text: string) =>
-      reply.type("application/json; charset=utf-8").send(text);
+      joinedBytes([
+        "[",
+        ...rows.flatMap((row, index) => [
+          `${index > 0 ? "," : ""}{"metaInfo":${JSON.stringify(toWireMeta(publicUrl, row))},"data":`,
+          row.dataText,
+          "}",
+        ]),
+        "]",
+      ]);
+    const sendJson = (reply: FastifyReply, body: string | Buffer) =>
+      reply.type("application/json; charset=utf-8").send(body);
 
     // ---- framework data --------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import { type Generated, type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { AnyDb } from "../../platform/db/database";
+import { PREPARED, prepared } from "../../platform/db/prepared-statements";
 
 export type QaStatus = "Pending" | "Accepted" | "Rejected";
 export const QA_STATUSES: readonly QaStatus[] = ["Pending", "Accepted", "Rejected"];
@@ -138,7 +139,7 @@ export async function insertVersion(
   isPrivate: boolean,
   event: RawBuilder<unknown>,
 ): Promise<void> {
-  await sql`
+  await sql`${sql.raw(PREPARED)}
     with document as (
       select text::json as original, text::jsonb as parsed from (select ${dataset.dataJson}::text as text) as sent
     ), version as (
@@ -219,12 +220,15 @@ export async function searchDatasets(
   if (search.uploaderUserIds && search.uploaderUserIds.length > 0)
     query = query.where("uploader_user_id", "in", search.uploaderUserIds);
   if (search.qaStatus !== undefined) query = query.where("qa_status", "=", search.qaStatus);
-  const rows = await query
+  const ordered = query
     .orderBy("reporting_period", "desc")
     .orderBy("upload_time", "desc")
     .orderBy("upload_seq", "desc")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  // Kept prepared unless a list of uploaders makes its text vary with the list's length.
+  const rows = search.uploaderUserIds?.length
+    ? await ordered.execute()
+    : (await db.executeQuery(prepared(ordered))).rows;
   return rows.map((row) => (withData ? toDataRow(row) : { ...toMetaRow(row), dataText: "" }));
 }
 
@@ -303,7 +307,9 @@ export async function activeCountsOf(trx: DatasetsDb, companyId: string): Promis
 
 /**
  * Makes the newest accepted data point of each (company, type, period) among `types` the active one;
- * data points are compared by the upload order of their datasets.
+ * data points are compared by the upload order of their datasets. Both parts say that they look only
+ * at accepted or active data points, so that they may use dataset_data_point_dimension, which holds
+ * no others.
  */
 export async function recomputeActiveDataPoints(
   trx: DatasetsDb,
@@ -323,7 +329,8 @@ export async function recomputeActiveDataPoints(
     update dataset_data_point p set currently_active = (p.data_point_id in (select data_point_id from newest))
     where p.company_id = ${companyId} and p.reporting_period = ${reportingPeriod}
       and p.data_point_type = any(${types}::text[])
-      and (p.currently_active or p.data_point_id in (select data_point_id from newest))`.execute(trx);
+      and (p.currently_active or (p.qa_status = 'Accepted'
+        and p.data_point_id in (select data_point_id from newest)))`.execute(trx);
 }
 
 export async function dataPointTypesOf(trx: DatasetsDb, dataIds: string[]): Promise<string[]> {
@@ -412,10 +419,12 @@ export interface DataPointSearch {
 export async function searchDataPoints(db: DatasetsDb, search: DataPointSearch): Promise<DataPointRow[]> {
   let query = dataPointQuery(db);
   if (search.dataId !== undefined) query = query.where("p.data_id", "=", search.dataId);
-  if (search.companyId !== undefined) query = query.where("p.company_id", "=", search.companyId);
-  if (search.dataType !== undefined) query = query.where("p.data_type", "=", search.dataType);
+  // A data point shares its company, framework and period with its dataset; asked of the dataset, they
+  // find the datasets by dataset_dimension, and their data points by dataset_data_point_dataset.
+  if (search.companyId !== undefined) query = query.where("d.company_id", "=", search.companyId);
+  if (search.dataType !== undefined) query = query.where("d.data_type", "=", search.dataType);
   if (search.reportingPeriod !== undefined)
-    query = query.where("p.reporting_period", "=", search.reportingPeriod);
+    query = query.where("d.reporting_period", "=", search.reportingPeriod);
   if (search.dataPointType !== undefined) query = query.where("p.data_point_type", "=", search.dataPointType);
   if (search.qaStatus !== undefined) query = query.where("p.qa_status", "=", search.qaStatus);
   if (search.onlyActive) query = query.where("p.currently_active", "=", true);

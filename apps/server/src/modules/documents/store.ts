@@ -1,5 +1,6 @@
 import { type Generated, type Kysely, sql, type Updateable } from "kysely";
 import type { AnyDb, SelectBinary } from "../../platform/db/database";
+import { prepared } from "../../platform/db/prepared-statements";
 
 /** The tables of the documents module (migrations/001_create_documents.sql). */
 export type DocumentTables = {
@@ -184,11 +185,13 @@ export async function documentIdExists(db: DocumentsDb, documentId: string): Pro
 /** Which of these ids are stored documents, in one query. */
 export async function storedDocumentIds(db: DocumentsDb, documentIds: string[]): Promise<Set<string>> {
   if (documentIds.length === 0) return new Set();
-  const rows = await db
+  // Every upload asks this; one array parameter keeps the text the same for any number of ids, so
+  // the statement can stay prepared.
+  const query = db
     .selectFrom("document")
     .select("document_id")
-    .where("document_id", "in", documentIds)
-    .execute();
+    .where("document_id", "=", sql<string>`any(${documentIds}::text[])`);
+  const { rows } = await db.executeQuery(prepared(query));
   return new Set(rows.map((row) => row.document_id));
 }
 

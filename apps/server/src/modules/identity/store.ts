@@ -1,4 +1,5 @@
 import type { Generated, Kysely } from "kysely";
+import { prepared } from "../../platform/db/prepared-statements";
 
 export interface IdentityUserTable {
   id: string;
@@ -97,8 +98,10 @@ export async function insertUser(
     .execute();
 }
 
-export function selectUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom("identity_user").select(USER_COLUMNS).where("id", "=", id).executeTakeFirst();
+/** Asked for every signed-in request, so it is kept prepared. */
+export async function selectUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const query = db.selectFrom("identity_user").select(USER_COLUMNS).where("id", "=", id);
+  return (await db.executeQuery(prepared(query))).rows[0];
 }
 
 export function selectUsersByIds(db: Executor, ids: readonly string[]): Promise<UserRow[]> {

@@ -428,7 +428,6 @@ export async function judgeDataset(
         retired.map(
           (entry): NewDataPointEntry => ({
             ...entry,
-            reviewId: randomUUID(),
             qaStatus: verdict.qaStatus,
             userId: reviewer.userId,
             isUpload: false,
@@ -492,7 +491,7 @@ export async function getDataPointReviewHistory(
   mayReadReviewOf(actor, facts.uploaderUserId);
   const current = await trackedDataPoint(db, facts);
   if (!current) throw dataPointNotFound(dataPointId);
-  const history = await store.dataPointHistory(qaDb(db), dataPointId);
+  const history = await store.dataPointHistory(qaDb(db), facts);
   return { history: await dataPointResponses(db, history), version: current.seq };
 }
 
@@ -588,7 +587,7 @@ export async function judgeDataPoint(
       expectedVersion,
       verdict.qaStatus,
     );
-    if (!(await store.retireDataPointEntry(q, current.reviewId)))
+    if (!(await store.retireDataPointEntry(q, current)))
       throw conflict(
         "The data point's review changed at the same moment. Read it again.",
         "Review changed meanwhile",
@@ -596,7 +595,6 @@ export async function judgeDataPoint(
     await store.insertDataPointEntries(q, [
       {
         ...current,
-        reviewId: randomUUID(),
         qaStatus: verdict.qaStatus,
         userId: reviewer.userId,
         isUpload: false,

@@ -1,5 +1,6 @@
 /**
- * SQL for the qa module's own tables (migrations/001_create_qa_tables.sql), nothing else.
+ * SQL for the qa module's own tables (migrations/001_create_qa_tables.sql and
+ * 002_narrower_data_point_reviews.sql), nothing else.
  */
 import {
   type Generated,
@@ -9,6 +10,7 @@ import {
   sql,
   type Transaction,
 } from "kysely";
+import { PREPARED } from "../../platform/db/prepared-statements";
 
 export type QaStatus = "Pending" | "Accepted" | "Rejected";
 export const QA_STATUSES: readonly QaStatus[] = ["Pending", "Accepted", "Rejected"];
@@ -41,7 +43,6 @@ export type QaTables = {
     reviewed_at: number;
   };
   qa_data_point_review: {
-    review_id: string;
     data_point_id: string;
     seq: Generated<number>;
     data_id: string;
@@ -125,7 +126,7 @@ export async function insertUploadedDataset(
   dataset: RawBuilder<unknown>,
   dataPoints: RawBuilder<unknown>,
 ): Promise<void> {
-  await sql`
+  await sql`${sql.raw(PREPARED)}
     with tracked as (
       insert into qa_dataset (data_id, company_id, data_type, reporting_period, uploader_user_id, upload_time,
         qa_status, status_time, status_user_id, comment)
@@ -140,9 +141,9 @@ export async function insertUploadedDataset(
       select gen_random_uuid(), t.data_id, t.qa_status, null, t.uploader_user_id, true, null, false, t.upload_time
       from tracked as t
     )
-    insert into qa_data_point_review (review_id, data_point_id, data_id, company_id, data_type, data_point_type,
+    insert into qa_data_point_review (data_point_id, data_id, company_id, data_type, data_point_type,
       reporting_period, upload_time, qa_status, user_id, is_upload, comment, dataset_review_id, reviewed_at, latest)
-    select gen_random_uuid(), p.data_point_id, t.data_id, p.company_id, p.data_type, p.data_point_type,
+    select p.data_point_id, t.data_id, p.company_id, p.data_type, p.data_point_type,
       p.reporting_period, t.upload_time, p.qa_status, t.uploader_user_id, true, null, null, t.upload_time, true
     from tracked as t join (${dataPoints}) as p on p.data_id = t.data_id`.execute(trx);
 }
@@ -296,8 +297,8 @@ export async function companyIdsOf(db: QaDb, filter: DatasetFilter): Promise<str
 
 // ---- data points -------------------------------------------------------------------------------
 
+/** One entry of a data point's review history, named by its data point and `seq`. */
 export interface DataPointEntry {
-  reviewId: string;
   dataPointId: string;
   seq: number;
   dataId: string;
@@ -317,7 +318,6 @@ export interface DataPointEntry {
 export type NewDataPointEntry = Omit<DataPointEntry, "seq">;
 
 const dataPointColumns = [
-  "review_id as reviewId",
   "data_point_id as dataPointId",
   "seq",
   "data_id as dataId",
@@ -336,7 +336,6 @@ const dataPointColumns = [
 
 function toDataPointEntry(row: Record<string, unknown>): DataPointEntry {
   return {
-    reviewId: String(row.reviewId),
     dataPointId: String(row.dataPointId),
     seq: Number(row.seq),
     dataId: String(row.dataId),
@@ -360,19 +359,19 @@ export async function insertDataPointEntries(
   entries: readonly NewDataPointEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  await sql`insert into qa_data_point_review (review_id, data_point_id, data_id, company_id, data_type, data_point_type,
+  await sql`insert into qa_data_point_review (data_point_id, data_id, company_id, data_type, data_point_type,
       reporting_period, upload_time, qa_status, user_id, is_upload, comment, dataset_review_id, reviewed_at, latest)
-    select e.review_id, e.data_point_id, e.data_id, e.company_id, e.data_type, e.data_point_type, e.reporting_period,
+    select e.data_point_id, e.data_id, e.company_id, e.data_type, e.data_point_type, e.reporting_period,
       e.upload_time, e.qa_status, e.user_id, e.is_upload, e.comment, e.dataset_review_id, e.reviewed_at, true
     from unnest(
-      ${entries.map((e) => e.reviewId)}::uuid[], ${entries.map((e) => e.dataPointId)}::uuid[],
+      ${entries.map((e) => e.dataPointId)}::uuid[],
       ${entries.map((e) => e.dataId)}::uuid[], ${entries.map((e) => e.companyId)}::uuid[],
       ${entries.map((e) => e.dataType)}::text[], ${entries.map((e) => e.dataPointType)}::text[],
       ${entries.map((e) => e.reportingPeriod)}::text[], ${entries.map((e) => e.uploadTime)}::bigint[],
       ${entries.map((e) => e.qaStatus)}::text[], ${entries.map((e) => e.userId)}::text[],
       ${entries.map((e) => e.isUpload)}::boolean[], ${entries.map((e) => e.comment)}::text[],
       ${entries.map((e) => e.datasetReviewId)}::uuid[], ${entries.map((e) => e.reviewedAt)}::bigint[]
-    ) as e(review_id, data_point_id, data_id, company_id, data_type, data_point_type, reporting_period, upload_time,
+    ) as e(data_point_id, data_id, company_id, data_type, data_point_type, reporting_period, upload_time,
       qa_status, user_id, is_upload, comment, dataset_review_id, reviewed_at)`.execute(trx);
 }
 
@@ -405,22 +404,33 @@ export async function currentDataPointEntry(
 }
 
 /** Retires the current entry only if it is still the one the verdict was decided on. */
-export async function retireDataPointEntry(trx: QaDb, reviewId: string): Promise<boolean> {
+export async function retireDataPointEntry(
+  trx: QaDb,
+  entry: Pick<DataPointEntry, "dataPointId" | "seq">,
+): Promise<boolean> {
   const result = await trx
     .updateTable("qa_data_point_review")
     .set({ latest: false })
-    .where("review_id", "=", reviewId)
+    .where("data_point_id", "=", entry.dataPointId)
     .where("latest", "=", true)
+    .where("seq", "=", entry.seq)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Every entry of a data point, newest first. */
-export async function dataPointHistory(db: QaDb, dataPointId: string): Promise<DataPointEntry[]> {
+/**
+ * Every entry of a data point, newest first. They are found among the entries of its dataset (the
+ * primary key), which spares every upload the insertions into an index of their own.
+ */
+export async function dataPointHistory(
+  db: QaDb,
+  point: { dataId: string; dataPointId: string },
+): Promise<DataPointEntry[]> {
   const rows = await db
     .selectFrom("qa_data_point_review")
     .select(dataPointColumns)
-    .where("data_point_id", "=", dataPointId)
+    .where("data_id", "=", point.dataId)
+    .where("data_point_id", "=", point.dataPointId)
     .orderBy("seq", "desc")
     .execute();
   return rows.map(toDataPointEntry);
@@ -446,8 +456,12 @@ export async function searchDataPointEntries(
 ): Promise<DataPointEntry[]> {
   let query = db.selectFrom("qa_data_point_review").select(dataPointColumns);
   if (filter.onlyCurrent) query = query.where("latest", "=", true);
+  // Through the company's datasets (qa_dataset_company, then the primary key): the entries have no
+  // index by company, which every upload would have to touch.
   if (filter.companyId !== undefined)
-    query = query.where(sql<boolean>`company_id = ${filter.companyId}::uuid`);
+    query = query.where(
+      sql<boolean>`data_id in (select data_id from qa_dataset where company_id = ${filter.companyId}::uuid)`,
+    );
   if (filter.dataType !== undefined) query = query.where("data_type", "=", filter.dataType);
   if (filter.dataPointType !== undefined) query = query.where("data_point_type", "=", filter.dataPointType);
   if (filter.reportingPeriod !== undefined)
