@@ -177,13 +177,13 @@ describe.skipIf(!hasChromium)("uploading by keyboard alone", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("alertdialog", { name: "Leave the upload?" });
     await dialog.waitFor();
-    expect(await focusedMatches(page, ".upload-leave button:first-of-type")).toBe(true);
+    await expect.poll(() => focusedMatches(page, ".upload-leave button:first-of-type")).toBe(true);
     await page.keyboard.press("Tab");
-    expect(await focusedMatches(page, ".upload-leave button:last-of-type")).toBe(true);
+    await expect.poll(() => focusedMatches(page, ".upload-leave button:last-of-type")).toBe(true);
     await page.keyboard.press("Tab");
-    expect(await focusedMatches(page, ".upload-leave button:first-of-type")).toBe(true);
+    await expect.poll(() => focusedMatches(page, ".upload-leave button:first-of-type")).toBe(true);
     await page.keyboard.press("Shift+Tab");
-    expect(await focusedMatches(page, ".upload-leave button:last-of-type")).toBe(true);
+    await expect.poll(() => focusedMatches(page, ".upload-leave button:last-of-type")).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     // The focus goes back once the dialog has gone, which may be a frame after it left the DOM.
@@ -209,7 +209,7 @@ describe.skipIf(!hasChromium)("uploading by keyboard alone", () => {
     await tabTo(page, "button[type=submit]");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Dataset uploaded" }).waitFor({ timeout: 30_000 });
-    expect(await focusedMatches(page, ".upload-done")).toBe(true);
+    await expect.poll(() => focusedMatches(page, ".upload-done")).toBe(true);
     await tabTo(page, ".upload-done a");
     const href = (await page.evaluate(() => document.activeElement?.getAttribute("href"))) ?? "";
     expect(href).toMatch(new RegExp(`^/companies/${companyId}/frameworks/sfdr/[^/]+$`));

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 
 /**
  * Asks before leaving an upload with unsaved changes. A modal dialog for keyboard users too: focus
@@ -9,7 +9,8 @@ export function LeaveUploadDialog({ onStay, onLeave }: { onStay: () => void; onL
   const boxRef = useRef<HTMLDivElement>(null);
   const stayRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // A layout effect, so the dialog is never painted without the focus on "Stay".
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
     stayRef.current?.focus();
     return () => opener?.focus();
