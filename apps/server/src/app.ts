@@ -14,6 +14,7 @@ import type { Config } from "./platform/config";
 import { type Database, openDatabase } from "./platform/db/database";
 import { migrate } from "./platform/db/migrations";
 import { registerActuator } from "./platform/http/actuator";
+import { boundedValidators } from "./platform/http/bounded-validation";
 import { registerCompression } from "./platform/http/compression";
 import { frameworkError, registerErrorHandling } from "./platform/http/errors";
 import { registerInputGuard } from "./platform/http/input-guard";
@@ -56,7 +57,7 @@ export async function buildPlatform(
     genReqId: () => randomUUID(),
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: "array", strict: false } },
+    schemaController: { compilersFactory: { buildValidator: boundedValidators() } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: frameworkError,
   });

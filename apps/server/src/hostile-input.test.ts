@@ -245,6 +245,15 @@ function build(operation: Operation, hit: Attack, authorization: string | undefi
   return built;
 }
 
+/** Prints a request in full, so that one the server never answers can be sent again by hand. */
+function reportUnanswered(label: string, request: ReturnType<typeof build>): void {
+  const payload =
+    request.payload === undefined ? "" : ` payload ${JSON.stringify(request.payload).slice(0, 4000)}`;
+  process.stdout.write(
+    `hostile input: no answer after 10 s to ${label}: ${request.method} ${request.url} headers ${JSON.stringify(request.headers)}${payload}\n`,
+  );
+}
+
 describe("hostile input", () => {
   let platform: TestPlatform;
   let operations: Operation[];
@@ -290,6 +299,8 @@ describe("hostile input", () => {
         let response: Awaited<ReturnType<typeof platform.app.inject>>;
         const started = performance.now();
         const writesBefore = await writes();
+        // A request that never answers would otherwise only show as the whole test timing out.
+        const watchdog = setTimeout(() => reportUnanswered(label, request), 10_000);
         try {
           response = await platform.app.inject({
             method: request.method as "GET",
@@ -301,6 +312,8 @@ describe("hostile input", () => {
           // light-my-request refuses some URLs and headers before they reach the server; nothing to judge.
           if (/Invalid|URI|header/i.test(String(error))) return;
           throw error;
+        } finally {
+          clearTimeout(watchdog);
         }
         sent++;
         const took = performance.now() - started;
