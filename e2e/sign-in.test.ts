@@ -23,6 +23,16 @@ describe.skipIf(!hasChromium)("signing in and out in the browser", () => {
     await page.getByRole("link", { name: "MY DATASETS" }).waitFor();
   });
 
+  it("signs in from a page opened at localhost, which moves to the public address first", async () => {
+    const publicOrigin = new URL(baseUrl).origin;
+    const page = await newPage(browser, publicOrigin.replace("127.0.0.1", "localhost"));
+    await page.goto("/datasets");
+    await fillSignInForm(page, "data_reader");
+    await page.waitForURL((url) => url.pathname === "/datasets" && !url.hash.includes("code="));
+    expect(new URL(page.url()).origin).toBe(publicOrigin);
+    await page.getByRole("link", { name: "MY DATASETS" }).waitFor();
+  });
+
   it("shows the QA tab to reviewers only", async () => {
     const reader = await newPage(browser, baseUrl);
     await signInThroughBrowser(reader, "data_reader");

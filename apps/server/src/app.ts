@@ -110,6 +110,7 @@ export async function buildPlatform(
     await registerWebApp(app, {
       distDir: config.webDistDir,
       reservedPrefixes: [...composition.groups.map((group) => group.prefix), "/keycloak"],
+      publicUrl: config.publicUrl,
     });
     await app.ready();
     return {

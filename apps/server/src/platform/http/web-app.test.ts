@@ -22,7 +22,7 @@ describe("web app files", () => {
     writeFileSync(join(distDir, "assets", "app-abc123.js.br"), brotliCompressSync(`${bundle}//built`));
     app = Fastify();
     await registerCompression(app);
-    await registerWebApp(app, { distDir, reservedPrefixes: ["/api"] });
+    await registerWebApp(app, { distDir, reservedPrefixes: ["/api"], publicUrl: "http://127.0.0.1:8080" });
     await app.ready();
   });
   afterAll(async () => {
@@ -58,5 +58,19 @@ describe("web app files", () => {
     const api = await app.inject({ url: "/api/nothing", headers: { accept: "text/html" } });
     expect(api.statusCode).toBe(404);
     expect(api.headers["content-type"]).toContain("application/json");
+  });
+
+  it("sends a page opened under another name of this machine to the public address, and nothing else", async () => {
+    const page = (host: string, url = "/companies/123?tab=sfdr") =>
+      app.inject({ url, headers: { host, accept: "text/html" } });
+    const elsewhere = await page("localhost:8080");
+    expect(elsewhere.statusCode).toBe(302);
+    expect(elsewhere.headers.location).toBe("http://127.0.0.1:8080/companies/123?tab=sfdr");
+    expect((await page("[::1]:8080")).headers.location).toBe("http://127.0.0.1:8080/companies/123?tab=sfdr");
+    expect((await page("127.0.0.1:8080")).statusCode).toBe(200);
+    // Another port is another server; another name is not this machine; the API is never redirected.
+    expect((await page("localhost:9090")).statusCode).toBe(200);
+    expect((await page("openverde.example.org")).statusCode).toBe(200);
+    expect((await page("localhost:8080", "/api/nothing")).statusCode).toBe(404);
   });
 });

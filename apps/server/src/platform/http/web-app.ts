@@ -9,6 +9,22 @@ export interface WebAppOptions {
   distDir: string;
   /** Path prefixes that belong to the API or the identity provider and never fall back to the app. */
   reservedPrefixes: string[];
+  /** The address people reach the platform at (PUBLIC_URL); sign-in only returns there. */
+  publicUrl: string;
+}
+
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The same page under the public address, for a page opened through another name of this machine
+ * (localhost for 127.0.0.1, or the other way round). The identity provider only sends a sign-in back
+ * to the public address, so a page opened under the other name could never finish one.
+ */
+function publicAddressOf(request: FastifyRequest, publicUrl: URL): string | undefined {
+  const [name, port = ""] = (request.headers.host ?? "").toLowerCase().split(/:(?=\d*$)/);
+  if (!name || !LOOPBACK_NAMES.has(name) || !LOOPBACK_NAMES.has(publicUrl.hostname)) return undefined;
+  if (name === publicUrl.hostname || port !== publicUrl.port) return undefined;
+  return `${publicUrl.origin}${request.url}`;
 }
 
 const ASSET_PREFIX = "/assets/";
@@ -52,6 +68,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   } else {
     app.log.warn({ distDir: options.distDir }, "the web app is not built; run npm run build to serve it");
   }
+  const publicUrl = new URL(options.publicUrl);
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (
@@ -60,6 +77,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       !isReserved(path, options.reservedPrefixes) &&
       !path.startsWith(ASSET_PREFIX)
     ) {
+      const publicAddress = publicAddressOf(request, publicUrl);
+      if (publicAddress) return reply.redirect(publicAddress, 302);
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     return reply.code(404).type("application/json").send(notFoundResponse(request.method, request.url));
