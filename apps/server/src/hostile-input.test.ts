@@ -101,6 +101,14 @@ const deepBody = fc
 const HUGE_STRING_BODY = JSON.stringify({ companyName: "x".repeat(11 * 1024 * 1024) });
 const WIDE_BODY = JSON.stringify(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])));
 const LONG_ARRAY_BODY = JSON.stringify(Array.from({ length: 200_000 }, () => 1));
+/** Bodies whose cost grows with their size; each goes once to every operation that takes a body. */
+const BIG_BODIES: [string, string][] = [
+  ["200,000 wrong items", LONG_ARRAY_BODY],
+  ["200,000 wrong objects", JSON.stringify(Array.from({ length: 200_000 }, () => ({ x: 1 })))],
+  ["50,000 unknown keys", WIDE_BODY],
+  ["200,000-deep array", `${"[".repeat(200_000)}${"]".repeat(200_000)}`],
+  ["200,000-deep object", `${'{"a":'.repeat(200_000)}1${"}".repeat(200_000)}`],
+];
 
 type Attack =
   | { kind: "path"; value: string; raw: boolean }
@@ -358,4 +366,34 @@ describe("hostile input", () => {
     expect([...new Set(failures)].slice(0, 40)).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(RUNS * 0.95);
   }, 180_000);
+
+  it("refuses every big body at every operation that takes one, in the error format and without a 5xx", async () => {
+    const failures: string[] = [];
+    let slowest: [number, string] = [0, ""];
+    for (const operation of operations.filter((candidate) => candidate.body)) {
+      for (const [name, payload] of BIG_BODIES) {
+        const request = build(
+          operation,
+          { kind: "body-text", text: payload, contentType: "application/json" },
+          admin,
+        );
+        const label = `${request.method} ${request.url} (${name})`;
+        const started = performance.now();
+        const response = await platform.app.inject({
+          method: request.method as "POST",
+          url: request.url,
+          headers: request.headers,
+          payload,
+        });
+        const took = performance.now() - started;
+        if (took > slowest[0]) slowest = [took, label];
+        if (response.statusCode >= 500) failures.push(`${label}: ${response.statusCode}`);
+        else if (response.statusCode >= 400 && !isErrorFormat(JSON.parse(response.body)))
+          failures.push(`${label}: ${response.statusCode} not in the error format`);
+      }
+    }
+    process.stdout.write(`big bodies: slowest ${Math.round(slowest[0])} ms ${slowest[1]}\n`);
+    expect(failures).toEqual([]);
+    expect(rejections).toEqual([]);
+  });
 });
