@@ -1,7 +1,6 @@
 import { AjvCompiler, type BuildCompilerFromPool } from "@fastify/ajv-compiler";
 
-type Options = { removeAdditional: false; coerceTypes: "array"; strict: false };
-const AJV_OPTIONS: Options = { removeAdditional: false, coerceTypes: "array", strict: false };
+const AJV_OPTIONS = { removeAdditional: false, coerceTypes: "array", strict: false } as const;
 
 /**
  * Up to this many values in a request part, a refused request hears of every problem at once; above
@@ -11,7 +10,7 @@ const AJV_OPTIONS: Options = { removeAdditional: false, coerceTypes: "array", st
  */
 export const FULL_REPORT_MAX_VALUES = 5_000;
 
-/** Counts the values in a request part (strings, numbers, arrays, objects), stopping past `limit`. */
+/** Whether a request part holds more than `limit` values (strings, numbers, arrays, objects); stops counting there. */
 export function valueCountAbove(data: unknown, limit: number): boolean {
   const stack: unknown[] = [data];
   let count = 0;
@@ -40,6 +39,8 @@ type RouteSchema = { schema: unknown; method: string; url: string; httpPart: str
  * Fastify's validator factory with a bound on the cost of an error report: every request is
  * checked by a validator that stops at the first error, and only a refused request of at most
  * FULL_REPORT_MAX_VALUES values is checked again for the full list of what is wrong with it.
+ * With a validator factory of its own, Fastify no longer lower-cases the property names of header
+ * schemas; no route has one, and one added later must name its headers in lower case.
  */
 export function boundedValidators(): BuildCompilerFromPool {
   const firstErrorPool = AjvCompiler();
