@@ -12,12 +12,21 @@ declare module "vitest" {
 
 let platform: TestPlatform | undefined;
 
+/** Where a missing browser must fail the run: on CI a skip would pass without running a journey. */
+const browserRequired = (env: NodeJS.ProcessEnv) =>
+  ["CI", "REQUIRE_BROWSER"].some((name) => (env[name] ?? "") !== "" && env[name] !== "false");
+
 /**
  * Builds the web app and starts one platform with demo data for all browser journeys, or says
- * plainly why they will be skipped.
+ * plainly why they will be skipped (on a developer's machine) or fails (on CI).
  */
 export async function setup(project: TestProject): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) {
+    if (browserRequired(process.env)) {
+      throw new Error(
+        `No Chromium at ${CHROMIUM_PATH}, and browser tests are required here (CI or REQUIRE_BROWSER is set). Install Debian's package: apt-get install chromium`,
+      );
+    }
     process.stdout.write(
       `\nBrowser tests skipped: no Chromium at ${CHROMIUM_PATH}. Install Debian's package: apt-get install chromium\n\n`,
     );
