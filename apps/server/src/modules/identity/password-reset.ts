@@ -144,7 +144,7 @@ export async function resetPasswordWithLink(
     if (!(await consumePasswordReset(tables, hashOf(secret as string), new Date()))) return false;
     await supersedePasswordResets(tables, user.userId);
     await updateUser(tables, user.userId, { passwordHash });
-    await forgetAccountFailures(trx, [user.username, user.email]);
+    await forgetAccountFailures(trx, user.userId);
     await forgetSessionsOf(trx, user.userId);
     return true;
   });

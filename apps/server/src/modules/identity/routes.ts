@@ -16,6 +16,7 @@ import {
   resetLinkSentPage,
   resetPasswordPage,
 } from "./pages";
+import { type PasswordChecker, passwordChecker } from "./password-check";
 import { openResetLink, type ResetLink, requestPasswordReset, resetPasswordWithLink } from "./password-reset";
 import {
   ACCOUNT_CLIENT_ID,
@@ -24,15 +25,7 @@ import {
   type EmbeddedProvider,
   SESSION_STATE_COOKIE,
 } from "./provider";
-import {
-  checkCredentials,
-  createUser,
-  deleteUser,
-  getUserById,
-  setPassword,
-  type User,
-  updateProfile,
-} from "./service";
+import { createUser, deleteUser, getUserById, setPassword, type User, updateProfile } from "./service";
 import { serveDesignTokens } from "./theme";
 import { loginThrottle } from "./throttle";
 
@@ -104,6 +97,7 @@ function registerPages(
     maxAddressFailures: config.loginMaxFailures * 5,
     lockSeconds: config.loginLockSeconds,
   });
+  const checkPassword = passwordChecker(db, throttle);
   const scripts = frameScripts(SESSION_STATE_COOKIE);
   const interactionUrl = (uid: string, action = "") => `${base}/login-actions/${uid}${action}`;
 
@@ -201,24 +195,13 @@ function registerPages(
           { login, error: "Enter your username or e-mail address and your password." },
           400,
         );
-      const verdict = await throttle.before(login, request.ip);
-      if (!verdict.allowed) {
-        const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+      const check = await checkPassword({ login }, password, request.ip);
+      if (check.outcome === "locked") {
         request.log.warn({ event: "sign-in-locked" }, "sign-in refused: too many failures");
-        reply.header("retry-after", String(verdict.retryAfterSeconds));
-        return showLogin(
-          reply,
-          details.uid,
-          {
-            login,
-            error: `Too many failed sign-ins. For your safety, signing in is paused: try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-          },
-          429,
-        );
+        reply.header("retry-after", String(check.retryAfterSeconds));
+        return showLogin(reply, details.uid, { login, error: lockedMessage(check.retryAfterSeconds) }, 429);
       }
-      const user = await checkCredentials(db, login, password);
-      if (!user) {
-        await throttle.failed(login, request.ip);
+      if (check.outcome === "wrong") {
         request.log.info({ event: "sign-in-failed" }, "sign-in failed");
         return showLogin(
           reply,
@@ -227,9 +210,8 @@ function registerPages(
           401,
         );
       }
-      await throttle.succeeded(login);
-      request.log.info({ event: "sign-in", userId: user.userId }, "signed in");
-      await finish(request, reply, { login: { accountId: user.userId } });
+      request.log.info({ event: "sign-in", userId: check.userId }, "signed in");
+      await finish(request, reply, { login: { accountId: check.userId } });
     },
   );
 
@@ -253,7 +235,7 @@ function registerPages(
           { values, error: "The two passwords are not the same." },
           400,
         );
-      const verdict = await throttle.before(`register:${request.ip}`, request.ip);
+      const verdict = await throttle.addressVerdict(request.ip);
       if (!verdict.allowed)
         return showRegister(
           reply,
@@ -343,8 +325,13 @@ function registerPages(
     "tokens-not-before": 0,
   }));
 
-  registerAccount(app, context, config, embedded);
+  registerAccount(app, context, config, embedded, checkPassword);
 }
+
+const lockedMessage = (retryAfterSeconds: number) => {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many failed sign-ins. For your safety, signing in is paused: try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+};
 
 /** The answer to `?notice=` on the sign-in page after a new password was set with a reset link. */
 const PASSWORD_CHANGED = "password-changed";
@@ -484,6 +471,7 @@ function registerAccount(
   context: ModuleContext,
   config: IdentityConfig,
   embedded: EmbeddedProvider,
+  checkPassword: PasswordChecker,
 ) {
   const { db } = context.database;
   const { provider } = embedded;
@@ -577,8 +565,19 @@ function registerAccount(
       }
     });
 
-  const confirmPassword = async (user: User, password: string | undefined) => {
-    if (!(await checkCredentials(db, user.username, password ?? "")))
+  // The current password is checked like a sign-in, from the same budget: a stolen session cannot guess it.
+  const confirmPassword = async (user: User, password: string | undefined, request: FastifyRequest) => {
+    const check = await checkPassword({ userId: user.userId }, password ?? "", request.ip);
+    if (check.outcome === "locked") {
+      request.log.warn({ event: "password-confirmation-locked" }, "password confirmation refused");
+      throw new ApiError(
+        429,
+        "too-many-requests",
+        "Too many attempts",
+        lockedMessage(check.retryAfterSeconds),
+      );
+    }
+    if (check.outcome === "wrong")
       throw new ApiError(400, "invalid-input", "Wrong password", "Your current password is not correct.");
   };
 
@@ -590,8 +589,8 @@ function registerAccount(
     return show(reply, updated, sessionId, { notice: "Your name and e-mail address are saved." });
   });
 
-  guarded("password", async (user, form, _request, reply, sessionId) => {
-    await confirmPassword(user, form.current);
+  guarded("password", async (user, form, request, reply, sessionId) => {
+    await confirmPassword(user, form.current, request);
     if ((form.password ?? "") !== (form.passwordConfirm ?? ""))
       throw new ApiError(400, "invalid-input", "Passwords differ", "The two new passwords are not the same.");
     await setPassword(db, user.userId, form.password ?? "");
@@ -599,7 +598,7 @@ function registerAccount(
   });
 
   guarded("delete", async (user, form, request, reply) => {
-    await confirmPassword(user, form.current);
+    await confirmPassword(user, form.current, request);
     await deleteUser(db, user.userId);
     await forgetSessionsOf(db, user.userId);
     request.log.info({ event: "account-deleted", userId: user.userId }, "account deleted");

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { REALM_ROLES, type RealmRole } from "../../platform/auth/actor";
 import { publishEvent } from "../../platform/events";
 import { badRequest, conflict, notFound } from "../../platform/http/errors";
-import { hashPassword, passwordProblem, verifyAgainstNothing, verifyPassword } from "./passwords";
+import { hashPassword, passwordProblem } from "./passwords";
 import {
   type AnyExecutor,
   deleteUserRow,
@@ -178,21 +178,6 @@ export async function setPassword(
     if (problem) throw badRequest(problem, "Weak password");
   }
   await updateUser(identityTables(db), userId, { passwordHash: await hashPassword(password) });
-}
-
-/** The user these credentials belong to, or undefined; takes as long for an unknown account as for a known one. */
-export async function checkCredentials(
-  db: AnyExecutor,
-  usernameOrEmail: string,
-  password: string,
-): Promise<User | undefined> {
-  const login = usernameOrEmail.trim();
-  const tables = identityTables(db);
-  const row = login.includes("@")
-    ? ((await selectUserByEmail(tables, login)) ?? (await selectUserByUsername(tables, login)))
-    : await selectUserByUsername(tables, login);
-  if (!row) return verifyAgainstNothing(password).then(() => undefined);
-  return (await verifyPassword(row.password_hash, password)) ? toUser(row) : undefined;
 }
 
 export async function updateProfile(

@@ -1,84 +1,136 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "kysely";
 import { type AnyExecutor, identityTables } from "./store";
 
 export interface ThrottleRules {
-  /** Failed sign-ins of one account before it is locked for a while. */
+  /** Password checks of one account that may fail before it is locked for a while. */
   maxFailures: number;
-  /** Failed sign-ins from one address before it is locked (several people may share an address). */
+  /** Password checks from one address that may fail before it is locked (several people may share one). */
   maxAddressFailures: number;
   lockSeconds: number;
 }
 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-const accountKey = (login: string) => `user:${login.trim().toLowerCase()}`;
+/** The counter of an account: its id when it exists, else the name given (so unknown names count too). */
+export const accountKey = (account: { userId: string } | { login: string }) =>
+  "userId" in account ? `account:${account.userId}` : `user:${account.login.trim().toLowerCase()}`;
 const addressKey = (address: string) => `address:${address}`;
 
-/** Clears the failed sign-ins counted for these account names (a username and an e-mail address, say). */
-export async function forgetAccountFailures(db: AnyExecutor, logins: string[]): Promise<void> {
+/** Clears the count of an account (a new password was set with a reset link). */
+export async function forgetAccountFailures(db: AnyExecutor, userId: string): Promise<void> {
   await identityTables(db)
     .deleteFrom("identity_login_failure")
-    .where("key", "in", logins.map(accountKey))
+    .where("key", "=", accountKey({ userId }))
     .execute();
 }
 
 /**
- * Brute-force protection for sign-in: every failure makes the next attempt wait longer (from a quarter
- * of a second, doubling, up to 8 seconds), and too many failures lock the account name and the address
- * for a while. Unknown account names are counted like known ones, so a lock tells nothing.
+ * The budget of password checks per account and per address. An attempt is counted before its password
+ * is checked, in one statement that also refuses it once the count has reached the limit, so requests
+ * arriving together cannot all pass a check made before any of them was counted. A right password gives
+ * its attempt back. The count is forgotten a lock period after the last counted attempt, so a full count
+ * is a lock of that length. Every counted attempt makes the next wait longer (from a quarter of a second,
+ * doubling, up to 8 seconds).
  */
 export function loginThrottle(db: AnyExecutor, rules: ThrottleRules) {
   const tables = identityTables(db);
+  const lockMs = rules.lockSeconds * 1000;
 
-  const read = async (keys: string[]) => {
-    const rows = await tables
-      .selectFrom("identity_login_failure")
-      .select(["key", "failures", "last_failure_at", "locked_until"])
-      .where("key", "in", keys)
+  /** Counts one attempt on the key; the attempt's number, or undefined when the key is locked. */
+  const count = async (key: string, limit: number, now: Date): Promise<number | undefined> => {
+    const stale = new Date(now.getTime() - lockMs);
+    const lockEnd = new Date(now.getTime() + lockMs);
+    const counted = sql<number>`case when identity_login_failure.last_failure_at <= ${stale} then 1
+      else identity_login_failure.failures + 1 end`;
+    const row = await tables
+      .insertInto("identity_login_failure")
+      .values({ key, failures: 1, last_failure_at: now, locked_until: limit <= 1 ? lockEnd : null })
+      .onConflict((conflict) =>
+        conflict
+          .column("key")
+          .doUpdateSet({
+            failures: counted,
+            last_failure_at: now,
+            locked_until: sql`case when ${counted} >= ${limit} then ${lockEnd}::timestamptz end`,
+          })
+          .where((eb) =>
+            eb.or([
+              eb("identity_login_failure.failures", "<", limit),
+              eb("identity_login_failure.last_failure_at", "<=", stale),
+            ]),
+          ),
+      )
+      .returning("failures")
+      .executeTakeFirst();
+    return row?.failures;
+  };
+
+  /** Takes back an attempt counted on the key; the lock goes when the count falls below the limit. */
+  const giveBack = async (key: string, limit: number): Promise<void> => {
+    await tables
+      .updateTable("identity_login_failure")
+      .set({
+        failures: sql`failures - 1`,
+        locked_until: sql`case when failures - 1 >= ${limit} then locked_until end`,
+      })
+      .where("key", "=", key)
+      .where("failures", ">", 0)
       .execute();
-    const now = Date.now();
-    // Failures older than a lock period are forgotten.
-    return rows.filter((row) => now - new Date(row.last_failure_at).getTime() < rules.lockSeconds * 1000);
+  };
+
+  const refusal = async (key: string, now: Date): Promise<ThrottleVerdict> => {
+    const row = await tables
+      .selectFrom("identity_login_failure")
+      .select(["last_failure_at", "locked_until"])
+      .where("key", "=", key)
+      .executeTakeFirst();
+    const until =
+      row?.locked_until ?? (row ? new Date(new Date(row.last_failure_at).getTime() + lockMs) : now);
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((new Date(until).getTime() - now.getTime()) / 1000)),
+    };
   };
 
   return {
-    /** Waits as long as earlier failures demand; refuses while a lock holds. */
-    async before(login: string, address: string): Promise<ThrottleVerdict> {
-      const rows = await read([accountKey(login), addressKey(address)]);
-      const now = Date.now();
-      const lockedUntil = Math.max(
-        0,
-        ...rows.map((row) => (row.locked_until ? new Date(row.locked_until).getTime() : 0)),
-      );
-      if (lockedUntil > now)
-        return { allowed: false, retryAfterSeconds: Math.ceil((lockedUntil - now) / 1000) };
-      const failures = Math.max(0, ...rows.map((row) => row.failures));
-      if (failures > 0) await sleep(Math.min(250 * 2 ** (failures - 1), 8000));
+    /**
+     * Counts an attempt for the account and the address, or refuses it without counting while either is
+     * locked; then waits as long as the earlier attempts demand. Call `succeeded` after a right password.
+     */
+    async attempt(account: string, address: string): Promise<ThrottleVerdict> {
+      const now = new Date();
+      const accountCount = await count(account, rules.maxFailures, now);
+      if (accountCount === undefined) return refusal(account, now);
+      const address_ = addressKey(address);
+      const addressCount = await count(address_, rules.maxAddressFailures, now);
+      if (addressCount === undefined) {
+        await giveBack(account, rules.maxFailures);
+        return refusal(address_, now);
+      }
+      const earlier = Math.max(accountCount, addressCount) - 1;
+      if (earlier > 0) await sleep(Math.min(250 * 2 ** (earlier - 1), 8000));
       return { allowed: true };
     },
 
-    async failed(login: string, address: string): Promise<void> {
-      const now = new Date();
-      for (const [key, limit] of [
-        [accountKey(login), rules.maxFailures],
-        [addressKey(address), rules.maxAddressFailures],
-      ] as const) {
-        const [row] = await read([key]);
-        const failures = (row?.failures ?? 0) + 1;
-        const lockedUntil = failures >= limit ? new Date(now.getTime() + rules.lockSeconds * 1000) : null;
-        await tables
-          .insertInto("identity_login_failure")
-          .values({ key, failures, last_failure_at: now, locked_until: lockedUntil })
-          .onConflict((oc) =>
-            oc.column("key").doUpdateSet({ failures, last_failure_at: now, locked_until: lockedUntil }),
-          )
-          .execute();
-      }
+    /** A right password: the account's count is cleared; the address gets this attempt back, no more. */
+    async succeeded(account: string, address: string): Promise<void> {
+      await tables.deleteFrom("identity_login_failure").where("key", "=", account).execute();
+      await giveBack(addressKey(address), rules.maxAddressFailures);
     },
 
-    /** Clears the account's count; the address keeps its count, so one good account cannot reset it. */
-    async succeeded(login: string): Promise<void> {
-      await forgetAccountFailures(db, [login]);
+    /** Refuses while the address is locked, without counting (for pages that check no password). */
+    async addressVerdict(address: string): Promise<ThrottleVerdict> {
+      const now = new Date();
+      const row = await tables
+        .selectFrom("identity_login_failure")
+        .select(["failures", "last_failure_at"])
+        .where("key", "=", addressKey(address))
+        .executeTakeFirst();
+      const fresh = row && now.getTime() - new Date(row.last_failure_at).getTime() < lockMs;
+      return fresh && row.failures >= rules.maxAddressFailures
+        ? refusal(addressKey(address), now)
+        : { allowed: true };
     },
   };
 }
