@@ -6,6 +6,7 @@ import { seedDemo } from "../../app";
 import type { RealmRole } from "../../platform/auth/actor";
 import { bearerFor, signIn } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { giveRole } from "../community/test-helpers";
 import { createCompany } from "../companies/service";
 import { DEMO_USERS } from "../identity/demo";
 import { DEMO_COMPANY_ID } from "./companies";
@@ -471,6 +472,94 @@ describe("documents", () => {
       },
     );
     expect(unknownCompany.status).toBe(404);
+  });
+
+  it("links a document only to companies the linker may upload documents for", async () => {
+    // A company owner (ROLE_USER) may upload for its own company A, not for B.
+    await as("owner_a", ["ROLE_USER"]);
+    await giveRole(platform, companyA, ids.owner_a ?? "", "CompanyOwner");
+    const refused = async (response: Response) => {
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as ErrorBody).errors[0]?.message).toMatch(/upload/);
+    };
+    const companiesOf = async (documentId: string) =>
+      [
+        ...((((await (await call(`/${documentId}/metadata`, "admin")).json()) as MetaResponse).companyIds ??
+          []) as string[]),
+      ].sort();
+
+    // Upload: each company named must be one the owner may upload for, and there must be one.
+    const before = await countRows(platform);
+    await refused(
+      await upload(samplePdf("Own and foreign"), meta({ companyIds: [companyA, companyB] }), "owner_a"),
+    );
+    await refused(await upload(samplePdf("No company"), meta({ companyIds: [] }), "owner_a"));
+    expect(await countRows(platform)).toEqual(before);
+    const own = await upload(
+      samplePdf("Own report"),
+      meta({ documentName: "Own", companyIds: [companyA] }),
+      "owner_a",
+    );
+    expect(own.status).toBe(200);
+    const { documentId } = (await own.json()) as MetaResponse;
+
+    // PATCH and PUT of the metadata, and the link route, may not add the foreign company.
+    await refused(await json("PATCH", `/${documentId}`, "owner_a", { companyIds: [companyA, companyB] }));
+    await refused(
+      await json("PUT", `/${documentId}`, "owner_a", {
+        documentName: "Renamed by PUT",
+        documentCategory: "AnnualReport",
+        companyIds: [companyA, companyB],
+      }),
+    );
+    await refused(await call(`/${documentId}/companies/${companyB}`, "owner_a", { method: "PATCH" }));
+    const untouched = (await (await call(`/${documentId}/metadata`, "admin")).json()) as MetaResponse;
+    expect(untouched.documentName).toBe("Own");
+    expect(untouched.companyIds).toEqual([companyA]);
+
+    // What the owner may do still works: change its own document without touching foreign links.
+    const renamed = await json("PATCH", `/${documentId}`, "owner_a", { documentName: "Own, renamed" });
+    expect(renamed.status).toBe(200);
+
+    // An admin links B; the owner may then not unlink it, but may keep it while changing the rest.
+    expect((await call(`/${documentId}/companies/${companyB}`, "admin", { method: "PATCH" })).status).toBe(
+      200,
+    );
+    await refused(await json("PATCH", `/${documentId}`, "owner_a", { companyIds: [companyA] }));
+    await refused(
+      await json("PUT", `/${documentId}`, "owner_a", {
+        documentName: "Own",
+        documentCategory: "AnnualReport",
+        companyIds: [companyA],
+      }),
+    );
+    expect(await companiesOf(documentId)).toEqual([companyA, companyB].sort());
+    const kept = await json("PUT", `/${documentId}`, "owner_a", {
+      documentName: "Own again",
+      documentCategory: "Policy",
+      companyIds: [companyB, companyA],
+    });
+    expect(kept.status).toBe(200);
+    expect(((await kept.json()) as MetaResponse).documentName).toBe("Own again");
+
+    // Uploaders and admins link and unlink any company; the owner links its own company to any document.
+    const byAdmin = await json("PATCH", `/${documentId}`, "admin", { companyIds: [companyA] });
+    expect(byAdmin.status).toBe(200);
+    expect(((await byAdmin.json()) as MetaResponse).companyIds).toEqual([companyA]);
+    const foreign = (await (
+      await upload(samplePdf("Uploader's report"), meta({ companyIds: [companyB] }))
+    ).json()) as MetaResponse;
+    const linkedOwn = await call(`/${foreign.documentId}/companies/${companyA}`, "owner_a", {
+      method: "PATCH",
+    });
+    expect(linkedOwn.status).toBe(200);
+    expect(await companiesOf(foreign.documentId)).toEqual([companyA, companyB].sort());
+    const unlinked = await json("PUT", `/${foreign.documentId}`, "uploader", {
+      documentName: "Uploader's report",
+      documentCategory: "AnnualReport",
+      companyIds: [companyB],
+    });
+    expect(unlinked.status).toBe(200);
   });
 
   it("lets only signed-in users read and only uploaders upload", async () => {

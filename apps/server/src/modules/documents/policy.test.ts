@@ -5,7 +5,7 @@ import {
   addDocumentVisibilityRule,
   allowCompanyUploaders,
   mayChangeDocument,
-  mayLinkCompany,
+  mayLinkCompanies,
   mayReadDocument,
   mayUploadDocumentFor,
   mightUploadDocuments,
@@ -37,10 +37,10 @@ describe("document policy", () => {
     expect(mayChangeDocument(uploader, { uploaderId: "uploader" })).toBe(true);
     expect(mayChangeDocument(user("other", ["ROLE_UPLOADER"]), { uploaderId: "uploader" })).toBe(false);
     expect(mayChangeDocument(admin, { uploaderId: "uploader" })).toBe(true);
-    expect(await mayLinkCompany(db, user("other", ["ROLE_UPLOADER"]), { uploaderId: "uploader" }, "c1")).toBe(
-      true,
-    );
-    expect(await mayLinkCompany(db, reader, { uploaderId: "uploader" }, "c1")).toBe(false);
+    expect(await mayLinkCompanies(db, user("other", ["ROLE_UPLOADER"]), ["c1", "c2"])).toBe(true);
+    expect(await mayLinkCompanies(db, admin, ["c1"])).toBe(true);
+    expect(await mayLinkCompanies(db, reader, ["c1"])).toBe(false);
+    expect(await mayLinkCompanies(db, ANONYMOUS, [])).toBe(false);
     expect(await mayReadDocument(db, ANONYMOUS, "d")).toBe(false);
     expect(await mayReadDocument(db, reader, "d")).toBe(true);
   });
@@ -48,9 +48,14 @@ describe("document policy", () => {
   it("lets other modules add company uploaders and hide documents", async () => {
     allowCompanyUploaders(async (_db, actor, companyId) => actor.userId === "owner" && companyId === "c1");
     expect(mightUploadDocuments(owner)).toBe(true);
-    expect(await mayUploadDocumentFor(db, owner, ["c2", "c1"])).toBe(true);
+    // A company role is the right to upload for that company: each company linked needs it.
+    expect(await mayUploadDocumentFor(db, owner, ["c1"])).toBe(true);
+    expect(await mayUploadDocumentFor(db, owner, ["c1", "c2"])).toBe(false);
     expect(await mayUploadDocumentFor(db, owner, ["c2"])).toBe(false);
-    expect(await mayLinkCompany(db, owner, { uploaderId: "uploader" }, "c1")).toBe(true);
+    expect(await mayUploadDocumentFor(db, owner, [])).toBe(false);
+    expect(await mayLinkCompanies(db, owner, ["c1"])).toBe(true);
+    expect(await mayLinkCompanies(db, owner, ["c1", "c2"])).toBe(false);
+    expect(await mayLinkCompanies(db, owner, [])).toBe(true);
 
     addDocumentVisibilityRule(
       async (_db, actor, documentId) => documentId !== "private" || actor.userId === "owner",

@@ -40,10 +40,12 @@ export const mightUploadDocuments = (actor: Actor): boolean =>
   isDocumentUploader(actor) || (isSignedIn(actor) && companyUploaderChecks.length > 0);
 
 /**
- * A user may upload a document for these companies when they are an uploader or an admin, or when
- * they hold a company role that allows uploading for at least one of the companies.
+ * Linking a document to a company says "this is a report of that company", and unlinking it takes
+ * that back. Either needs the right to upload documents for the company: uploaders and admins have
+ * it for every company, a company role (CompanyOwner, DataUploader) for its own company only. So a
+ * user may link or unlink these companies when they may upload documents for each one of them.
  */
-export async function mayUploadDocumentFor(
+export async function mayLinkCompanies(
   db: AnyDb,
   actor: Actor,
   companyIds: readonly string[],
@@ -51,11 +53,31 @@ export async function mayUploadDocumentFor(
   if (!isSignedIn(actor)) return false;
   if (isDocumentUploader(actor)) return true;
   for (const companyId of companyIds) {
-    for (const check of companyUploaderChecks) {
-      if (await check(db, actor, companyId)) return true;
-    }
+    if (!(await holdsUploadingCompanyRole(db, actor, companyId))) return false;
+  }
+  return true;
+}
+
+async function holdsUploadingCompanyRole(db: AnyDb, user: SignedInActor, companyId: string) {
+  for (const check of companyUploaderChecks) {
+    if (await check(db, user, companyId)) return true;
   }
   return false;
+}
+
+/**
+ * A user may upload a document linked to these companies when they may link each of them, and,
+ * unless they are an uploader or an admin, when they name at least one company: a company role is
+ * the right to upload for that company, not for no company at all.
+ */
+export async function mayUploadDocumentFor(
+  db: AnyDb,
+  actor: Actor,
+  companyIds: readonly string[],
+): Promise<boolean> {
+  if (!isSignedIn(actor)) return false;
+  if (!isDocumentUploader(actor) && companyIds.length === 0) return false;
+  return mayLinkCompanies(db, actor, companyIds);
 }
 
 /** Signed-in users may read documents, unless a visibility rule hides the document from them. */
@@ -74,17 +96,3 @@ export const maySearchDocuments = (actor: Actor): boolean => isSignedIn(actor);
 /** The uploader of a document and admins may change its metadata. */
 export const mayChangeDocument = (actor: Actor, document: { uploaderId: string }): boolean =>
   isAdmin(actor) || (isSignedIn(actor) && actor.userId === document.uploaderId);
-
-/**
- * Linking one more company to a document adds, it removes nothing: the document's uploader, admins,
- * and whoever may upload documents for that company may do it (they could upload the same bytes
- * for the company anyway).
- */
-export async function mayLinkCompany(
-  db: AnyDb,
-  actor: Actor,
-  document: { uploaderId: string },
-  companyId: string,
-): Promise<boolean> {
-  return mayChangeDocument(actor, document) || (await mayUploadDocumentFor(db, actor, [companyId]));
-}

@@ -152,7 +152,8 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
             "Uploads a report (PDF, XLSX, XLS, ODS or DOCX, recognised by its content) with its metadata as the " +
             "JSON part documentMetaInfo. The id is the SHA-256 of the bytes: uploading the same bytes again " +
             "stores nothing new, returns the same id and merges the metadata. Needs the role ROLE_UPLOADER " +
-            `or a company role that allows uploading for a linked company. At most ${settings.maxBytes} bytes.`,
+            "or a company role that allows uploading for each linked company (and at least one linked company). " +
+            `At most ${settings.maxBytes} bytes.`,
           consumes: ["multipart/form-data"],
           body: UploadBody,
           response: { 200: refTo(DocumentMetaInfoResponse) },
@@ -174,7 +175,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
         const actor = requireSignedIn(request.actor);
         if (!mightUploadDocuments(actor))
           throw forbidden(
-            "Uploading documents needs the role ROLE_UPLOADER, or a company role that allows uploading for one of the document's companies.",
+            "Uploading documents needs the role ROLE_UPLOADER, or a company role that allows uploading for each of the document's companies.",
           );
         if (!request.isMultipart())
           throw badRequest(
@@ -363,7 +364,8 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
           summary: "Change a document's metadata",
           description:
             "Replaces the fields given and keeps the others; companyIds, when given, replaces the linked " +
-            "companies. Only the uploader or an admin may do this.",
+            "companies. Only the uploader or an admin may do this, and a company linked or unlinked needs the " +
+            "right to upload documents for it.",
           params: DocumentIdParams,
           body: refTo(DocumentMetaInfoPatch),
           response: { 200: refTo(DocumentMetaInfoResponse) },
@@ -388,7 +390,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
           summary: "Replace a document's metadata",
           description:
             "Replaces all metadata of a document; optional fields left out are cleared. Only the uploader or an " +
-            "admin may do this.",
+            "admin may do this, and a company linked or unlinked needs the right to upload documents for it.",
           params: DocumentIdParams,
           body: refTo(DocumentMetaInfo),
           response: { 200: refTo(DocumentMetaInfoResponse) },
@@ -407,8 +409,8 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
           tags: TAGS,
           summary: "Link a company to a document",
           description:
-            "Adds one company to the companies that cite the document. The uploader, an admin, or anyone who " +
-            "may upload documents for that company may do this.",
+            "Adds one company to the companies that cite the document. Only someone who may upload documents for " +
+            "that company may do this (uploaders and admins for any company); being the document's uploader is not enough.",
           params: DocumentCompanyParams,
           response: { 200: refTo(DocumentMetaInfoResponse) },
           security: SECURITY,

@@ -7,7 +7,7 @@ import type { AnyDb, Database } from "../../platform/db/database";
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from "../../platform/http/errors";
 import { companyExists } from "./companies";
 import { containerOf, HEAD_BYTES, identify, MEDIA_TYPES, type RandomAccess } from "./file-types";
-import { mayChangeDocument, mayLinkCompany, mayReadDocument, mayUploadDocumentFor } from "./policy";
+import { mayChangeDocument, mayLinkCompanies, mayReadDocument, mayUploadDocumentFor } from "./policy";
 import { isDocumentId, nameProblem, publicationDateProblem, reportingPeriodProblem } from "./rules";
 import {
   DEFAULT_CHUNK_SIZE,
@@ -229,7 +229,7 @@ export async function checkUploadMeta(db: AnyExecutor, actor: Actor, meta: Docum
   await checkCompaniesExist(db, companyIds, "documentMetaInfo.companyIds");
   if (!(await mayUploadDocumentFor(db as AnyDb, actor, companyIds)))
     throw forbidden(
-      "Uploading documents needs the role ROLE_UPLOADER, or a company role that allows uploading for one of the document's companies.",
+      "Uploading documents needs the role ROLE_UPLOADER, or a company role that allows uploading for each of the document's companies.",
     );
 }
 
@@ -564,28 +564,66 @@ export async function searchDocuments(
 
 // ---- changing metadata -------------------------------------------------------------------------
 
+/** Answers why the actor may not change the locked document, or undefined when they may. */
+type ChangeRefusal = (stored: DocumentRow, trx: AnyExecutor) => Promise<string | undefined>;
+
+/**
+ * Changes a document in one transaction. The refusal is decided on the locked row, so what it reads
+ * (such as the linked companies) cannot change before the change is written; a refusal writes nothing.
+ */
 async function changeDocument(
   db: AnyExecutor,
   actor: Actor,
   documentId: string,
-  change: (documents: DocumentsDb, stored: DocumentRow) => Promise<void>,
-  allowed: (stored: DocumentRow) => Promise<boolean> | boolean = (stored) => mayChangeDocument(actor, stored),
-  denial = "Only the document's uploader or an admin may change its metadata.",
+  refusal: ChangeRefusal,
+  change: (documents: DocumentsDb) => Promise<void>,
 ): Promise<DocumentMetaInfoResponse> {
   if (actor.kind !== "user") throw unauthorized();
   if (!isDocumentId(documentId)) throw documentNotFound(documentId);
-  const current = await store.findDocument(own(db), documentId);
-  if (!current) throw documentNotFound(documentId);
-  if (!(await allowed(current))) throw forbidden(denial);
   return (db as AnyDb).transaction().execute(async (trx) => {
     const documents = own(trx);
     const stored = await store.findDocumentForUpdate(documents, documentId);
     if (!stored) throw documentNotFound(documentId);
-    await change(documents, stored);
+    const refused = await refusal(stored, trx);
+    if (refused) throw forbidden(refused);
+    await change(documents);
     const row = await store.findDocument(documents, documentId);
     if (!row) throw documentNotFound(documentId);
     return toResponse(row);
   });
+}
+
+/** The companies that replacing the linked set with `next` links or unlinks. */
+function changedLinks(stored: readonly string[], next: readonly string[]): string[] {
+  const before = new Set(stored.map((id) => id.toLowerCase()));
+  const after = new Set(next.map((id) => id.toLowerCase()));
+  return [...[...after].filter((id) => !before.has(id)), ...[...before].filter((id) => !after.has(id))];
+}
+
+/** Why the actor may not link or unlink these companies, naming the ones refused; undefined when they may. */
+async function linkRefusal(
+  trx: AnyExecutor,
+  actor: Actor,
+  companyIds: readonly string[],
+): Promise<string | undefined> {
+  if (await mayLinkCompanies(trx as AnyDb, actor, companyIds)) return undefined;
+  const refused: string[] = [];
+  for (const companyId of companyIds) {
+    if (!(await mayLinkCompanies(trx as AnyDb, actor, [companyId]))) refused.push(companyId);
+  }
+  return `Linking a document to a company, or unlinking it, needs the right to upload documents for that company, which you lack for ${refused.join(", ")}.`;
+}
+
+/**
+ * Metadata may be changed by the document's uploader or an admin; when `companyIds` replaces the
+ * linked companies, each company linked or unlinked needs the right to link it as well.
+ */
+function metadataChangeRefusal(actor: Actor, companyIds: readonly string[] | undefined): ChangeRefusal {
+  return async (stored, trx) => {
+    if (!mayChangeDocument(actor, stored))
+      return "Only the document's uploader or an admin may change its metadata.";
+    return companyIds && linkRefusal(trx, actor, changedLinks(stored.companyIds, companyIds));
+  };
 }
 
 /** Replaces the fields given; companyIds, when given, replaces the set of companies. */
@@ -598,10 +636,16 @@ export async function patchDocumentMeta(
   checkMetaFields(patch, "");
   const companyIds = patch.companyIds && [...new Set(patch.companyIds)];
   if (companyIds) await checkCompaniesExist(db, companyIds, "companyIds");
-  return changeDocument(db, actor, documentId, async (documents) => {
-    await store.updateMeta(documents, documentId, patch);
-    if (companyIds) await store.replaceCompanies(documents, documentId, companyIds);
-  });
+  return changeDocument(
+    db,
+    actor,
+    documentId,
+    metadataChangeRefusal(actor, companyIds),
+    async (documents) => {
+      await store.updateMeta(documents, documentId, patch);
+      if (companyIds) await store.replaceCompanies(documents, documentId, companyIds);
+    },
+  );
 }
 
 /** Replaces all metadata; fields left out are cleared. */
@@ -614,18 +658,24 @@ export async function replaceDocumentMeta(
   checkMetaFields(meta, "");
   const companyIds = [...new Set(meta.companyIds)];
   await checkCompaniesExist(db, companyIds, "companyIds");
-  return changeDocument(db, actor, documentId, async (documents) => {
-    await store.updateMeta(documents, documentId, {
-      documentName: meta.documentName,
-      documentCategory: meta.documentCategory,
-      publicationDate: meta.publicationDate ?? null,
-      reportingPeriod: meta.reportingPeriod ?? null,
-    });
-    await store.replaceCompanies(documents, documentId, companyIds);
-  });
+  return changeDocument(
+    db,
+    actor,
+    documentId,
+    metadataChangeRefusal(actor, companyIds),
+    async (documents) => {
+      await store.updateMeta(documents, documentId, {
+        documentName: meta.documentName,
+        documentCategory: meta.documentCategory,
+        publicationDate: meta.publicationDate ?? null,
+        reportingPeriod: meta.reportingPeriod ?? null,
+      });
+      await store.replaceCompanies(documents, documentId, companyIds);
+    },
+  );
 }
 
-/** Links one more company to a document. */
+/** Links one more company to a document: whoever may link that company may, uploader of the document or not. */
 export async function linkCompany(
   db: AnyExecutor,
   actor: Actor,
@@ -639,8 +689,7 @@ export async function linkCompany(
     db,
     actor,
     documentId,
+    async (_stored, trx) => linkRefusal(trx, actor, [companyId]),
     async (documents) => store.addCompanies(documents, documentId, [companyId]),
-    (stored) => mayLinkCompany(db as AnyDb, actor, stored, companyId),
-    "Only the document's uploader, an admin or someone who may upload documents for the company may link it.",
   );
 }

@@ -66,7 +66,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document
-         * @description Uploads a report (PDF, XLSX, XLS, ODS or DOCX, recognised by its content) with its metadata as the JSON part documentMetaInfo. The id is the SHA-256 of the bytes: uploading the same bytes again stores nothing new, returns the same id and merges the metadata. Needs the role ROLE_UPLOADER or a company role that allows uploading for a linked company. At most 104857600 bytes.
+         * @description Uploads a report (PDF, XLSX, XLS, ODS or DOCX, recognised by its content) with its metadata as the JSON part documentMetaInfo. The id is the SHA-256 of the bytes: uploading the same bytes again stores nothing new, returns the same id and merges the metadata. Needs the role ROLE_UPLOADER or a company role that allows uploading for each linked company (and at least one linked company). At most 104857600 bytes.
          */
         post: operations["postDocument"];
         delete?: never;
@@ -89,7 +89,7 @@ export interface paths {
         get: operations["getDocument"];
         /**
          * Replace a document's metadata
-         * @description Replaces all metadata of a document; optional fields left out are cleared. Only the uploader or an admin may do this.
+         * @description Replaces all metadata of a document; optional fields left out are cleared. Only the uploader or an admin may do this, and a company linked or unlinked needs the right to upload documents for it.
          */
         put: operations["putDocumentMetaInfo"];
         post?: never;
@@ -102,7 +102,7 @@ export interface paths {
         head: operations["checkDocument-head"];
         /**
          * Change a document's metadata
-         * @description Replaces the fields given and keeps the others; companyIds, when given, replaces the linked companies. Only the uploader or an admin may do this.
+         * @description Replaces the fields given and keeps the others; companyIds, when given, replaces the linked companies. Only the uploader or an admin may do this, and a company linked or unlinked needs the right to upload documents for it.
          */
         patch: operations["patchDocumentMetaInfo"];
         trace?: never;
@@ -142,7 +142,7 @@ export interface paths {
         head?: never;
         /**
          * Link a company to a document
-         * @description Adds one company to the companies that cite the document. The uploader, an admin, or anyone who may upload documents for that company may do this.
+         * @description Adds one company to the companies that cite the document. Only someone who may upload documents for that company may do this (uploaders and admins for any company); being the document's uploader is not enough.
          */
         patch: operations["patchDocumentMetaInfoCompanyIds"];
         trace?: never;
