@@ -23,6 +23,7 @@ import { registerRateLimits } from "./platform/http/rate-limits";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
 import { registerWebApp } from "./platform/http/web-app";
 import type { Composition, ModuleContext, ServerModule } from "./platform/module";
+import { fastifyTrustProxy } from "./platform/trust-proxy";
 
 export interface Platform {
   app: FastifyInstance;
@@ -56,7 +57,7 @@ export async function buildPlatform(
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     schemaController: { compilersFactory: { buildValidator: boundedValidators() } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: frameworkError,

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
@@ -13,6 +14,8 @@ export interface Config {
   webDistDir: string;
   /** Rate limits on sign-in, API key checks and uploads (RATE_LIMITS, default on). */
   rateLimits: boolean;
+  /** The reverse proxies whose X-Forwarded-* headers count (TRUST_PROXY, default none): see docs/deploy.md. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
@@ -89,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: parseLogLevel(env.LOG_LEVEL),
     webDistDir: env.WEB_DIST_DIR?.trim() || resolve(import.meta.dirname, "../../../web/dist"),
     rateLimits: parseBoolean("RATE_LIMITS", env.RATE_LIMITS, true),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, (message) => new ConfigError(message)),
   };
 }

@@ -71,7 +71,8 @@ describe("forgot password: a one-time link by e-mail", () => {
     process.env.SMTP_URL = smtp.url;
     process.env.LOGIN_MAX_FAILURES = "3";
     try {
-      platform = await startTestPlatform({ env: { LOG_LEVEL: "trace" } });
+      // Behind one trusted proxy, so each test can name its own address in X-Forwarded-For.
+      platform = await startTestPlatform({ env: { LOG_LEVEL: "trace", TRUST_PROXY: "1" } });
     } finally {
       delete process.env.SMTP_URL;
       delete process.env.LOGIN_MAX_FAILURES;

@@ -197,6 +197,7 @@ export async function createEmbeddedProvider(
       });
     },
   });
+  // Safe because every request reaches it with X-Forwarded-* set by the server itself (forwarded.ts).
   provider.proxy = true;
 
   // Post-logout redirects may go to any path of the web app's own origin.

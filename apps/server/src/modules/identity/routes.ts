@@ -6,6 +6,7 @@ import { SAME_ORIGIN_FRAMING } from "../../platform/http/security-headers";
 import type { ModuleContext } from "../../platform/module";
 import { forgetSessionsOf } from "./adapter";
 import { type IdentityConfig, identityConfig } from "./config";
+import { forwardAsSeen } from "./forwarded";
 import { frameHtml, frameScripts } from "./frames";
 import {
   accountPage,
@@ -55,6 +56,7 @@ export const identityRoutes =
       return;
     }
     const embedded = await createEmbeddedProvider(context, config);
+    app.addHook("onRequest", async (request) => forwardAsSeen(request));
     serveDesignTokens(app, context.config.webDistDir);
 
     // The provider reads request bodies itself, so this scope leaves them unread.
