@@ -8,6 +8,7 @@ import {
   installWriteCounter,
   writesBetween,
 } from "./testing/database-fingerprint";
+import { type Built, encodeHostile, injectBuilt, parsedOrUndefined, setAt } from "./testing/hostile-requests";
 import {
   fillPath,
   isErrorFormat,
@@ -170,30 +171,6 @@ const attack: fc.Arbitrary<Attack> = fc.oneof(
   }),
 );
 
-function setAt(target: unknown, path: string[], value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path as [string, ...string[]];
-  const container: Record<string, unknown> =
-    target && typeof target === "object" ? { ...(target as Record<string, unknown>) } : {};
-  container[head] = setAt(container[head], rest, value);
-  return container;
-}
-
-function encode(value: string): string {
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    return value.replace(/[\uD800-\uDFFF]/g, "%ED%A0%80");
-  }
-}
-
-interface Built {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  payload?: string | Buffer;
-}
-
 function build(operation: Operation, hit: Attack, authorization: string | undefined): Built {
   const headers: Record<string, string> = authorization ? { authorization } : {};
   const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? "");
@@ -206,7 +183,7 @@ function build(operation: Operation, hit: Attack, authorization: string | undefi
   let path = fillPath(operation.path, values);
   if (hit.kind === "path") {
     const victim = pathNames.length > 0 ? pathNames[hit.value.length % pathNames.length] : undefined;
-    const inserted = hit.raw ? hit.value.replace(/[\s#?]/g, "") : encode(hit.value);
+    const inserted = hit.raw ? hit.value.replace(/[\s#?]/g, "") : encodeHostile(hit.value);
     path = victim
       ? fillPath(operation.path, { ...values, [victim]: "\u0001" }).replace("%01", inserted)
       : `${path}/${inserted}`;
@@ -255,16 +232,8 @@ function build(operation: Operation, hit: Attack, authorization: string | undefi
   return built;
 }
 
-function parsedOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Prints a request in full, so that one the server never answers can be sent again by hand. */
-function reportUnanswered(label: string, request: ReturnType<typeof build>): void {
+function reportUnanswered(label: string, request: Built): void {
   const payload =
     request.payload === undefined ? "" : ` payload ${JSON.stringify(request.payload).slice(0, 4000)}`;
   process.stdout.write(
@@ -314,25 +283,13 @@ describe("hostile input", () => {
         const operation = operations[index] as Operation;
         const request = build(operation, hit, signedIn ? admin : undefined);
         const label = `${request.method} ${request.url.slice(0, 160)} (${hit.kind}${signedIn ? ", admin" : ""})`;
-        let response: Awaited<ReturnType<typeof platform.app.inject>>;
         const started = performance.now();
         const writesBefore = await writes();
         // A request that never answers would otherwise only show as the whole test timing out.
         const watchdog = setTimeout(() => reportUnanswered(label, request), 10_000);
-        try {
-          response = await platform.app.inject({
-            method: request.method as "GET",
-            url: request.url,
-            headers: request.headers,
-            ...(request.payload === undefined ? {} : { payload: request.payload }),
-          });
-        } catch (error) {
-          // light-my-request refuses some URLs and headers before they reach the server; nothing to judge.
-          if (/Invalid|URI|header/i.test(String(error))) return;
-          throw error;
-        } finally {
-          clearTimeout(watchdog);
-        }
+        const response = await injectBuilt(platform.app, request).finally(() => clearTimeout(watchdog));
+        // light-my-request refuses some URLs and headers before they reach the server; nothing to judge.
+        if (!response) return;
         sent++;
         const took = performance.now() - started;
         injectMs += took;
@@ -402,5 +359,47 @@ describe("hostile input", () => {
     process.stdout.write(`big bodies: slowest ${Math.round(slowest[0])} ms ${slowest[1]}\n`);
     expect(failures).toEqual([]);
     expect(rejections).toEqual([]);
+  });
+
+  it("answers every malformed multipart body at every multipart operation with a 400 in the error format", async () => {
+    const long = "b".repeat(300);
+    const bodies: [string, string, string][] = [
+      ["a boundary over 256 characters", `multipart/form-data; boundary=${long}`, `--${long}\r\n`],
+      [
+        "a boundary of 70 characters, body cut short",
+        `multipart/form-data; boundary=${"c".repeat(70)}`,
+        `--${"c".repeat(70)}\r\nContent-Disposition: form-data; name="x"\r\n\r\nabc`,
+      ],
+      ["no boundary", "multipart/form-data", "--x\r\n\r\n"],
+      ["an empty boundary", "multipart/form-data; boundary=", "--\r\n"],
+      [
+        "a garbled part header",
+        "multipart/form-data; boundary=x",
+        "--x\r\nContent-Disposition\r\n\r\nv\r\n--x--\r\n",
+      ],
+    ];
+    const failures: string[] = [];
+    for (const operation of operations.filter(
+      (candidate) => candidate.body?.mediaType === "multipart/form-data",
+    )) {
+      for (const [name, contentType, payload] of bodies) {
+        const request = build(operation, { kind: "body-text", text: payload, contentType }, admin);
+        const response = await platform.app.inject({
+          method: request.method as "POST",
+          url: request.url,
+          headers: request.headers,
+          payload,
+        });
+        const label = `${request.method} ${request.url} (${name})`;
+        if (response.statusCode !== 400)
+          failures.push(`${label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        else if (!isErrorFormat(parsedOrUndefined(response.body)))
+          failures.push(`${label}: not in the error format`);
+      }
+    }
+    expect(
+      operations.filter((candidate) => candidate.body?.mediaType === "multipart/form-data").length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(failures).toEqual([]);
   });
 });

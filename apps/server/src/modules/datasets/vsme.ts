@@ -7,6 +7,8 @@
 import type { FastifyRequest } from "fastify";
 import type { Actor } from "../../platform/auth/actor";
 import { ApiError, badRequest, malformedMultipart, notFound } from "../../platform/http/errors";
+import { assertStorableText } from "../../platform/http/input-guard";
+import { multipartParts } from "../../platform/http/multipart-parts";
 import { citedDocuments } from "./framework-data";
 import {
   type DocumentBytes,
@@ -63,7 +65,7 @@ export async function uploadPrivateDataset(
   const received: ReceivedDocument[] = [];
   let jsonText: string | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(request)) {
       if (part.fieldname === JSON_PART) {
         jsonText = part.type === "file" ? await readAll(part.file) : String(part.value);
       } else if (part.fieldname === DOCUMENT_PART && part.type === "file") {
@@ -81,6 +83,7 @@ export async function uploadPrivateDataset(
     } catch {
       throw badRequest(`${JSON_PART} is not valid JSON.`, `Invalid ${JSON_PART}`);
     }
+    assertStorableText(body, JSON_PART);
     const uploader = await checkUploader(db, request.actor, body, false);
     const arriving = new Set(received.map((document) => document.staged.documentId));
     const checked = await checkUpload(db, uploader, { frameworkId: "vsme", body, bypassQa: false }, arriving);

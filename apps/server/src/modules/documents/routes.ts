@@ -4,6 +4,8 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { requireSignedIn } from "../../platform/auth/actor";
 import { ApiError, badRequest, forbidden, malformedMultipart } from "../../platform/http/errors";
+import { assertStorableText } from "../../platform/http/input-guard";
+import { multipartParts } from "../../platform/http/multipart-parts";
 import type { ModuleContext } from "../../platform/module";
 import { type DocumentType, EXTENSIONS } from "./file-types";
 import { mightUploadDocuments } from "./policy";
@@ -190,7 +192,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
         let staged: StagedUpload | undefined;
         let fileName = "";
         try {
-          for await (const part of request.parts()) {
+          for await (const part of multipartParts(request)) {
             if (part.fieldname === "documentMetaInfo") {
               if (meta) throw badRequest("documentMetaInfo is given twice.", "Invalid documentMetaInfo");
               const raw =
@@ -198,6 +200,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
                   ? await readSmall(part.file, META_PART_BYTES, "documentMetaInfo")
                   : part.value;
               meta = parseUploadMeta(raw);
+              assertStorableText(meta, "documentMetaInfo");
               if (!staged) {
                 await checkUploadMeta(db, actor, meta);
                 metaChecked = true;

@@ -49,3 +49,62 @@ describe("the NUL guard", () => {
     expect(await messageOf(path)).toMatch(/^path parameter.name contains the NUL character/);
   });
 });
+
+describe("the unpaired surrogate guard", () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = Fastify();
+    registerErrorHandling(app);
+    registerInputGuard(app);
+    app.post("/echo/:name", async (request) => request.body);
+    app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_r, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const json = (text: string) =>
+    app.inject({
+      method: "POST",
+      url: "/echo/x",
+      headers: { "content-type": "application/json" },
+      payload: text,
+    });
+
+  it("names the field of a JSON body that holds a lone low or high surrogate", async () => {
+    for (const lone of ["\\udfff", "\\ud800", "a\\ud800b", "\\udc00\\ud800"]) {
+      const response = await json(`{"data":{"comment":"${lone}"}}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].message).toMatch(
+        /^body\.data\.comment contains an unpaired UTF-16 surrogate/,
+      );
+    }
+  });
+
+  it("lets astral characters, bidi controls and combining marks through", async () => {
+    const body = { name: "𝕆𝕡𝕖𝕟 \u202Egnp.exe e\u0301 \uD83D\uDE00 \uFEFF" };
+    const response = await json(JSON.stringify(body));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(body);
+  });
+
+  it("refuses a lone surrogate in a key, and checks form bodies the same way", async () => {
+    expect((await json('{"\\udfff":1}')).statusCode).toBe(400);
+    const form = (payload: string) =>
+      app.inject({
+        method: "POST",
+        url: "/echo/x",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload,
+      });
+    const nul = await form("username=a%00b");
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors[0].message).toMatch(/^body\.username contains the NUL character/);
+    // Form bodies are UTF-8 bytes: an encoded lone surrogate decodes to U+FFFD, which is valid text.
+    const surrogate = await form("username=%ED%B3%BF");
+    expect(surrogate.statusCode).toBe(200);
+    expect(surrogate.json()).toEqual({ username: "\uFFFD\uFFFD\uFFFD" });
+  });
+});
