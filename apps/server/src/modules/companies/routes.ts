@@ -1,5 +1,6 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { TEXT_LIMITS } from "../../platform/http/text-limits";
 import type { ModuleContext } from "../../platform/module";
 import { mayCreateCompany, mayPatchCompany, mayReadCompanies, mayReplaceCompany } from "./policy";
 import {
@@ -103,7 +104,7 @@ export const companyRoutes =
           description:
             "For each identifier (LEI, ISIN, PermId and the other types, or an Openverde company id) tells which company it names, if any. Repeated identifiers are answered once.",
           security: SECURED,
-          body: Type.Array(Type.String(), {
+          body: Type.Array(Type.String({ maxLength: TEXT_LIMITS.lookup }), {
             description: "Identifiers of any type, or company ids.",
             example: ["5493001KJX4BT0IHAG73"],
             maxItems: 10_000,

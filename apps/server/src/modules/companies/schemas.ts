@@ -1,4 +1,5 @@
 import { type Static, type TSchema, type TString, Type } from "@fastify/type-provider-typebox";
+import { TEXT_LIMITS } from "../../platform/http/text-limits";
 
 /** The frameworks (and framework variants) a company can have data for, as on the wire. */
 export const DATA_TYPES = [
@@ -41,7 +42,8 @@ export const IdentifierTypeSchema = Type.Unsafe<IdentifierType>({
 
 const identifiersDescription =
   "The company's identifiers by type (Lei, Isin, PermId, Ticker, Duns, CompanyRegistrationNumber, VatNumber); each value belongs to one company only.";
-const Identifiers = Type.Record(Type.String(), Type.Array(Type.String()), {
+const identifierValues = Type.Array(Type.String({ maxLength: TEXT_LIMITS.identifier }));
+const Identifiers = Type.Record(Type.String(), identifierValues, {
   description: identifiersDescription,
   example: { Lei: ["5493001KJX4BT0IHAG73"] },
 });
@@ -53,53 +55,101 @@ const Identifiers = Type.Record(Type.String(), Type.Array(Type.String()), {
 const nullableOf = <T extends TSchema>(schema: T) =>
   Type.Optional(Type.Unsafe<Static<T> | null>({ ...schema, nullable: true }));
 const nullable = (schema: TString) => nullableOf(schema);
-const nullableStrings = (description: string, example: string[]) =>
-  nullableOf(Type.Array(Type.String(), { description, example }));
+const nullableStrings = (description: string, example: string[], maxLength: number) =>
+  nullableOf(Type.Array(Type.String({ maxLength }), { description, example }));
 const nullableInteger = (description: string) =>
   nullableOf(Type.Integer({ format: "int32", description, example: -1 }));
 const nullableBoolean = (description: string) => nullableOf(Type.Boolean({ description }));
 
 const optionalFields = {
-  companyAlternativeNames: nullableStrings("Other names the company is known by, such as short forms.", [
-    "ABC Corp.",
-  ]),
-  companyContactDetails: nullableStrings("E-mail addresses to reach the company.", ["contact@example.com"]),
+  companyAlternativeNames: nullableStrings(
+    "Other names the company is known by, such as short forms.",
+    ["ABC Corp."],
+    TEXT_LIMITS.companyName,
+  ),
+  companyContactDetails: nullableStrings(
+    "E-mail addresses to reach the company.",
+    ["contact@example.com"],
+    TEXT_LIMITS.email,
+  ),
   companyLegalForm: nullable(
-    Type.String({ description: "The company's legal form.", example: "Aktiengesellschaft (AG)" }),
+    Type.String({
+      description: "The company's legal form.",
+      example: "Aktiengesellschaft (AG)",
+      maxLength: TEXT_LIMITS.title,
+    }),
   ),
   headquartersPostalCode: nullable(
-    Type.String({ description: "Postal code of the registered office.", example: "10115" }),
+    Type.String({
+      description: "Postal code of the registered office.",
+      example: "10115",
+      maxLength: TEXT_LIMITS.code,
+    }),
   ),
   fiscalYearEnd: nullable(
-    Type.String({ description: "Day and month the fiscal year ends.", example: "31-Mar" }),
+    Type.String({
+      description: "Day and month the fiscal year ends.",
+      example: "31-Mar",
+      maxLength: TEXT_LIMITS.code,
+    }),
   ),
   reportingPeriodShift: nullableInteger(
     "How many years the reporting period differs from the year the fiscal year ends in.",
   ),
-  sector: nullable(Type.String({ description: "The company's industry or sector.", example: "Utilities" })),
+  sector: nullable(
+    Type.String({
+      description: "The company's industry or sector.",
+      example: "Utilities",
+      maxLength: TEXT_LIMITS.place,
+    }),
+  ),
   sectorCodeWz: nullable(
-    Type.String({ description: "Industry code by the NACE-based WZ classification.", example: "35.11.0" }),
+    Type.String({
+      description: "Industry code by the NACE-based WZ classification.",
+      example: "35.11.0",
+      maxLength: TEXT_LIMITS.code,
+    }),
   ),
   isTeaserCompany: nullableBoolean("Whether the company is shown as a sample to visitors."),
-  website: nullable(Type.String({ description: "The company's web site.", example: "www.example.com" })),
+  website: nullable(
+    Type.String({
+      description: "The company's web site.",
+      example: "www.example.com",
+      maxLength: TEXT_LIMITS.url,
+    }),
+  ),
   parentCompanyLei: nullable(
-    Type.String({ description: "LEI of the company's parent, if any.", example: "5493001KJX4BT0IHAG73" }),
+    Type.String({
+      description: "LEI of the company's parent, if any.",
+      example: "5493001KJX4BT0IHAG73",
+      maxLength: TEXT_LIMITS.identifier,
+    }),
   ),
   associatedSubdomains: nullableStrings(
     "E-mail domain labels (the part after the @ up to a following dot) of the company's staff, used to suggest its users.",
     ["example", "hr.example"],
+    TEXT_LIMITS.url,
   ),
 };
 
 export const CompanyInformation = Type.Object(
   {
-    companyName: Type.String({ description: "The company's legal name.", example: "Example Energie AG" }),
+    companyName: Type.String({
+      description: "The company's legal name.",
+      example: "Example Energie AG",
+      maxLength: TEXT_LIMITS.companyName,
+    }),
     ...optionalFields,
-    headquarters: Type.String({ description: "City of the registered office.", example: "Berlin" }),
+    headquarters: Type.String({
+      description: "City of the registered office.",
+      example: "Berlin",
+      maxLength: TEXT_LIMITS.place,
+    }),
     identifiers: Identifiers,
     countryCode: Type.String({
       description: "Country of the company as an ISO 3166-1 alpha-2 code.",
       example: "DE",
+      maxLength: TEXT_LIMITS.code,
     }),
   },
   { $id: "CompanyInformation" },
@@ -108,15 +158,21 @@ export type CompanyInformation = Static<typeof CompanyInformation>;
 
 export const CompanyInformationPatch = Type.Object(
   {
-    companyName: nullable(Type.String({ description: "The company's legal name." })),
+    companyName: nullable(
+      Type.String({ description: "The company's legal name.", maxLength: TEXT_LIMITS.companyName }),
+    ),
     ...optionalFields,
-    headquarters: nullable(Type.String({ description: "City of the registered office." })),
+    headquarters: nullable(
+      Type.String({ description: "City of the registered office.", maxLength: TEXT_LIMITS.place }),
+    ),
     identifiers: nullableOf(
-      Type.Record(Type.String(), Type.Array(Type.String()), {
+      Type.Record(Type.String(), identifierValues, {
         description: `${identifiersDescription} The types given replace the company's values of those types.`,
       }),
     ),
-    countryCode: nullable(Type.String({ description: "Country as an ISO 3166-1 alpha-2 code." })),
+    countryCode: nullable(
+      Type.String({ description: "Country as an ISO 3166-1 alpha-2 code.", maxLength: TEXT_LIMITS.code }),
+    ),
   },
   { $id: "CompanyInformationPatch" },
 );

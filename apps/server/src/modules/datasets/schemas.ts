@@ -5,6 +5,7 @@
  */
 import { type Static, type TSchema, Type } from "@fastify/type-provider-typebox";
 import { frameworkOpenApiComponents } from "@openverde/frameworks";
+import { TEXT_LIMITS } from "../../platform/http/text-limits";
 
 /** A reference to a published component by name. */
 export const ref = <T = unknown>(name: string) => Type.Unsafe<T>({ $ref: `${name}#` });
@@ -39,16 +40,21 @@ export const QaStatus = ref<"Pending" | "Accepted" | "Rejected">("QaStatus");
 const DataTypeRef = ref<string>("DataTypeEnum");
 
 export const DataMetaInformationPatch = Type.Object(
-  { uploaderUserId: Type.String({ description: "The user to record as the uploader." }) },
+  {
+    uploaderUserId: Type.String({
+      description: "The user to record as the uploader.",
+      maxLength: TEXT_LIMITS.id,
+    }),
+  },
   { $id: "DataMetaInformationPatch", description: "A change to a dataset's meta information." },
 );
 export type DataMetaInformationPatch = Static<typeof DataMetaInformationPatch>;
 
 export const DataMetaInformationSearchFilter = Type.Object(
   {
-    companyId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    companyId: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_LIMITS.id }), Type.Null()])),
     dataType: Type.Optional(Type.Union([DataTypeRef, Type.Null()])),
-    reportingPeriod: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    reportingPeriod: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_LIMITS.code }), Type.Null()])),
     onlyActive: Type.Boolean(),
     uploaderUserIds: Type.Optional(Type.Union([Type.Array(Type.String({ format: "uuid" })), Type.Null()])),
     qaStatus: Type.Optional(Type.Union([QaStatus, Type.Null()])),
@@ -61,7 +67,11 @@ export const DataMetaInformationSearchFilter = Type.Object(
 export type DataMetaInformationSearchFilter = Static<typeof DataMetaInformationSearchFilter>;
 
 export const BasicDataDimensions = Type.Object(
-  { companyId: Type.String(), dataType: Type.String(), reportingPeriod: Type.String() },
+  {
+    companyId: Type.String({ maxLength: TEXT_LIMITS.id }),
+    dataType: Type.String({ maxLength: TEXT_LIMITS.code }),
+    reportingPeriod: Type.String({ maxLength: TEXT_LIMITS.code }),
+  },
   {
     $id: "BasicDataDimensions",
     description: "A company, a framework (or data point type) and a reporting period.",
@@ -71,10 +81,10 @@ export type BasicDataDimensions = Static<typeof BasicDataDimensions>;
 
 export const NonSourceabilityRequest = Type.Object(
   {
-    companyId: Type.String(),
+    companyId: Type.String({ maxLength: TEXT_LIMITS.id }),
     dataType: DataTypeRef,
-    reportingPeriod: Type.String(),
-    reason: Type.String({ description: "Why the data cannot be found." }),
+    reportingPeriod: Type.String({ maxLength: TEXT_LIMITS.code }),
+    reason: Type.String({ description: "Why the data cannot be found.", maxLength: TEXT_LIMITS.prose }),
   },
   { $id: "NonSourceabilityRequest", description: "A statement that data cannot be found, and why." },
 );
@@ -145,8 +155,8 @@ export type ExportFileType = Static<typeof ExportFileType>;
 
 export const ExportRequestData = Type.Object(
   {
-    reportingPeriods: Type.Array(Type.String()),
-    companyIds: Type.Array(Type.String()),
+    reportingPeriods: Type.Array(Type.String({ maxLength: TEXT_LIMITS.code })),
+    companyIds: Type.Array(Type.String({ maxLength: TEXT_LIMITS.id })),
     fileFormat: ref<ExportFileType>("ExportFileType"),
   },
   {
@@ -157,7 +167,10 @@ export const ExportRequestData = Type.Object(
 export type ExportRequestData = Static<typeof ExportRequestData>;
 
 export const ExportLatestRequestData = Type.Object(
-  { companyIds: Type.Array(Type.String()), fileFormat: ref<ExportFileType>("ExportFileType") },
+  {
+    companyIds: Type.Array(Type.String({ maxLength: TEXT_LIMITS.id })),
+    fileFormat: ref<ExportFileType>("ExportFileType"),
+  },
   {
     $id: "ExportLatestRequestData",
     description: "Which companies to export (their newest period), in which format.",

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { TEXT_LIMITS } from "../../platform/http/text-limits";
 import { DOCUMENT_TYPES } from "./file-types";
 
 export const DOCUMENT_CATEGORIES = ["AnnualReport", "SustainabilityReport", "Policy", "Other"] as const;
@@ -19,13 +20,14 @@ const documentName = Type.String({
     'needs no extension. 1 to 254 characters, none of < > : " | ? / * \\, no leading whitespace and no ' +
     "trailing dot or whitespace.",
   examples: ["Company_X_Annual_Report_2024"],
+  maxLength: TEXT_LIMITS.fileName,
 });
 const documentCategory = Type.Unsafe<DocumentCategory>({
   type: "string",
   enum: [...DOCUMENT_CATEGORIES],
   description: "What kind of report the document is.",
 });
-const companyIds = Type.Array(Type.String(), {
+const companyIds = Type.Array(Type.String({ maxLength: TEXT_LIMITS.id }), {
   uniqueItems: true,
   description: "The companies that cite this document as a source.",
   examples: [["c9710c7b-9cd6-446b-85b0-3773d2aceb48"]],
@@ -38,6 +40,7 @@ const publicationDate = Type.String({
 const reportingPeriod = Type.String({
   description: "The reporting period (fiscal year) the document covers, written with four digits.",
   examples: ["2023"],
+  maxLength: TEXT_LIMITS.code,
 });
 const uploaderId = Type.String({ description: "The id of the user who uploaded the document first." });
 

@@ -1,4 +1,5 @@
 import { Type } from "@fastify/type-provider-typebox";
+import { TEXT_LIMITS } from "../../platform/http/text-limits";
 
 const uuidExample = "1e63a842-1e65-43ed-b78a-5e7cec155c28";
 
@@ -22,26 +23,31 @@ const timeWindowThreshold = () =>
   );
 
 const portfolioId = () => Type.String({ description: "The id of the portfolio.", example: uuidExample });
-const portfolioName = () => Type.String({ description: "The portfolio's name.", example: "My Portfolio" });
+const portfolioName = () =>
+  Type.String({
+    description: "The portfolio's name.",
+    example: "My Portfolio",
+    maxLength: TEXT_LIMITS.title,
+  });
 const ownerId = () =>
   Type.String({ description: "The id of the user the portfolio belongs to.", example: uuidExample });
 const isMonitored = () =>
   Type.Boolean({ description: "Whether Openverde monitors the portfolio's companies." });
 const monitoredFrameworks = () =>
-  Type.Array(Type.String(), {
+  Type.Array(Type.String({ maxLength: TEXT_LIMITS.code }), {
     uniqueItems: true,
     description: "The frameworks monitored for the portfolio's companies.",
     example: ["sfdr"],
   });
 const sharedUserIds = () =>
-  Type.Array(Type.String(), {
+  Type.Array(Type.String({ maxLength: TEXT_LIMITS.id }), {
     uniqueItems: true,
     description:
       "Users the portfolio is shared with (kept with the portfolio; sharing itself is not offered yet).",
     example: [uuidExample],
   });
 const companyIds = (description: string, extra: Record<string, unknown> = {}) =>
-  Type.Array(Type.String(), {
+  Type.Array(Type.String({ maxLength: TEXT_LIMITS.lookup }), {
     uniqueItems: true,
     description,
     example: ["c9710c7b-9cd6-446b-85b0-3773d2aceb48"],
@@ -99,10 +105,12 @@ export const SupportRequestData = Type.Object(
     topic: Type.String({
       description: "What the user needs help with.",
       example: "Find company identifiers.",
+      maxLength: TEXT_LIMITS.title,
     }),
     message: Type.String({
       description: "The request for help, in the user's words.",
       example: "I cannot find the identifiers of three companies I want to add to my portfolio.",
+      maxLength: TEXT_LIMITS.prose,
     }),
   },
   { $id: "SupportRequestData" },
@@ -159,7 +167,7 @@ export const EnrichedPortfolio = Type.Object(
 
 export const PortfolioExportRequest = Type.Object(
   {
-    frameworks: Type.Array(Type.String(), {
+    frameworks: Type.Array(Type.String({ maxLength: TEXT_LIMITS.code }), {
       minItems: 1,
       uniqueItems: true,
       description: "The frameworks to export; one file per framework.",
