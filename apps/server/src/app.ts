@@ -66,6 +66,7 @@ export async function buildPlatform(
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     purpose: `openverde server on port ${config.port}`,
+    timeouts: config.databaseTimeouts,
   });
   try {
     const report = await migrate(database.db, migrationSources(composition));

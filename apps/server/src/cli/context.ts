@@ -14,6 +14,11 @@ export function contextOpener(composition: Composition): WithContext {
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       purpose: `openverde cli (${process.argv.slice(2).join(" ")})`,
+      // Imports build indexes over millions of rows: their statements may take longer than a request's.
+      timeouts: {
+        connectMs: config.databaseTimeouts.connectMs,
+        statementMs: config.databaseTimeouts.cliStatementMs,
+      },
     });
     try {
       await migrate(database.db, migrationSources(composition));

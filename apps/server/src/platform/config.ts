@@ -16,6 +16,10 @@ export interface Config {
   rateLimits: boolean;
   /** The reverse proxies whose X-Forwarded-* headers count (TRUST_PROXY, default none): see docs/deploy.md. */
   trustProxy: TrustProxy;
+  /** A PostgreSQL server's timeouts (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS; the CLI: DB_CLI_STATEMENT_TIMEOUT_MS). */
+  databaseTimeouts: { connectMs: number; statementMs: number; cliStatementMs: number };
+  /** When a request body that stalls or trickles is cut off (BODY_STALL_TIMEOUT_MS, BODY_MIN_RATE, BODY_RATE_WINDOW_MS). */
+  bodyTimeouts: { stallMs: number; minBytesPerSecond: number; windowMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +75,15 @@ function parsePublicUrl(raw: string | undefined, host: string, port: number): st
   }
 }
 
+/** A whole number of at least `minimum` (milliseconds, bytes per second). */
+function parseCount(name: string, raw: string | undefined, fallback: number, minimum = 1): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < minimum)
+    throw new ConfigError(`${name} must be a whole number of at least ${minimum}, got "${raw}".`);
+  return value;
+}
+
 function parseLogLevel(raw: string | undefined): LogLevel {
   if (raw === undefined || raw === "") return "info";
   if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel;
@@ -93,5 +106,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDistDir: env.WEB_DIST_DIR?.trim() || resolve(import.meta.dirname, "../../../web/dist"),
     rateLimits: parseBoolean("RATE_LIMITS", env.RATE_LIMITS, true),
     trustProxy: parseTrustProxy(env.TRUST_PROXY, (message) => new ConfigError(message)),
+    databaseTimeouts: {
+      connectMs: parseCount("DB_CONNECT_TIMEOUT_MS", env.DB_CONNECT_TIMEOUT_MS, 5_000),
+      statementMs: parseCount("DB_STATEMENT_TIMEOUT_MS", env.DB_STATEMENT_TIMEOUT_MS, 30_000, 0),
+      cliStatementMs: parseCount(
+        "DB_CLI_STATEMENT_TIMEOUT_MS",
+        env.DB_CLI_STATEMENT_TIMEOUT_MS,
+        3_600_000,
+        0,
+      ),
+    },
+    bodyTimeouts: {
+      stallMs: parseCount("BODY_STALL_TIMEOUT_MS", env.BODY_STALL_TIMEOUT_MS, 30_000),
+      minBytesPerSecond: parseCount("BODY_MIN_RATE", env.BODY_MIN_RATE, 1_024, 0),
+      windowMs: parseCount("BODY_RATE_WINDOW_MS", env.BODY_RATE_WINDOW_MS, 30_000),
+    },
   };
 }

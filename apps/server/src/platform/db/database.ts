@@ -42,14 +42,42 @@ export interface DatabaseOptions {
   embeddedFolder?: string;
   /** For a caller that already holds the data directory's lock. */
   alreadyLocked?: boolean;
+  /** How long a PostgreSQL server may take; the embedded database runs in the process and needs none. */
+  timeouts?: DatabaseTimeouts;
 }
 
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** One statement; 0 for none (the server then waits as long as the database does). */
+  statementMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 30_000 };
+
+/** How long the health check waits for the database before it says DOWN. */
+const PING_TIMEOUT_MS = 1_500;
+
+/**
+ * Beyond the statement timeout, how long the client waits for an answer of its own accord: a
+ * database that is frozen (stopped, or cut off by the network) cannot cancel the statement itself.
+ */
+const CLIENT_GRACE_MS = 2_000;
+
+/** Whether the database answers within PING_TIMEOUT_MS; a hung database counts as down. */
 async function ping(db: AnyDb): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  const answer = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
   try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -82,11 +110,43 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
   };
 }
 
-function openServer(databaseUrl: string): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  // An idle client losing its connection must not take the process down; the next query reconnects.
+/**
+ * A client whose statement got no answer in time is still waiting for that answer on its
+ * connection, and every later statement would queue behind it: its connection is closed, so that
+ * the pool drops it on release and opens a fresh one when the database is back.
+ */
+function dropConnectionsThatTimedOut(pool: pg.Pool): void {
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: typeof query }).query = (...args) => {
+      const result = query(...args);
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        // end() marks the client as ending at once (so the pool drops it on release) and cuts a
+        // connection that still has a statement under way.
+        if (error instanceof Error && error.message === "Query read timeout") client.end().catch(() => {});
+        throw error;
+      });
+    };
+  });
+}
+
+function openServer(databaseUrl: string, timeouts: DatabaseTimeouts): Database {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    ...(timeouts.statementMs > 0
+      ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + CLIENT_GRACE_MS }
+      : {}),
+    keepAlive: true,
+  });
+  // A client losing its connection must not take the process down, idle (the pool's error event) or
+  // busy (its own, which nobody else listens to): its statement fails, and the next one reconnects.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   prepareMarkedStatements(pool);
+  dropConnectionsThatTimedOut(pool);
   const db: AnyDb = new Kysely({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: "server",
@@ -102,5 +162,7 @@ function openServer(databaseUrl: string): Database {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openServer(options.databaseUrl) : openEmbedded(options);
+  return options.databaseUrl
+    ? openServer(options.databaseUrl, options.timeouts ?? DEFAULT_TIMEOUTS)
+    : openEmbedded(options);
 }

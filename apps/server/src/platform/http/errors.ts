@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { STRICT_HEADERS } from "./security-headers";
 
 export interface ErrorDetails {
@@ -44,6 +45,18 @@ export const forbidden = (message = "You are not allowed to do this.") =>
   new ApiError(403, "access-denied", "Access denied", message);
 export const conflict = (message: string, summary = "Conflict") =>
   new ApiError(409, "conflict", summary, message);
+/** Seconds a client is asked to wait before it sends a request again that met a database outage. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+export const serviceUnavailable = () =>
+  new ApiError(
+    503,
+    "service-unavailable",
+    "Service unavailable",
+    `The database cannot be reached at the moment. Try again in ${OUTAGE_RETRY_AFTER_SECONDS} seconds.`,
+    [],
+    { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS) },
+  );
 export const unauthorized = (message = "Sign in or send a valid bearer token or API key.") =>
   new ApiError(401, "unauthorized", "Unauthorized", message, [], {
     "www-authenticate": 'Bearer realm="openverde"',
@@ -112,6 +125,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const clientError = statusFamily(error);
     if (clientError) return sendError(reply, clientError);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return sendError(reply, serviceUnavailable());
+    }
     request.log.error({ err: error }, "request failed");
     return sendError(
       reply,
