@@ -155,6 +155,34 @@ describe("GLEIF import", () => {
     expect(koln.map((company) => company.countryCode)).toEqual(["DE"]);
   });
 
+  it("removes invisible characters from register names instead of stopping on them", async () => {
+    const file = join(dir, "invisible.xml");
+    // As the golden copy would carry them: character references for a right-to-left override, a
+    // zero-width space and a byte order mark; a name of nothing else has no legal name left.
+    writeFileSync(
+      file,
+      goldenCopy([
+        { lei: lei(70), name: "Alpha&#x202E;GA Holding", otherNames: ["Alpha&#x200B; Trading&#xFEFF;"] },
+        { lei: lei(71), name: "&#x202E;&#x200B;" },
+        { lei: lei(72), name: "Omega Holding" },
+      ]),
+    );
+    const malformed: MalformedRecord[] = [];
+    const summary = await importGleifFile(platform.database.db, file, {
+      onMalformed: (record) => malformed.push(record),
+    });
+    expect(summary).toMatchObject({ added: 2, malformed: 1 });
+    expect(malformed.map((record) => [record.lei, record.reason])).toEqual([
+      [lei(71), "it has no legal name"],
+    ]);
+    const id = await findCompanyIdByIdentifier(platform.database.db, "Lei", lei(70));
+    expect(await getCompanyInformation(platform.database.db, id as string)).toMatchObject({
+      companyName: "AlphaGA Holding",
+      companyAlternativeNames: ["Alpha Trading"],
+    });
+    expect(await findCompanyIdByIdentifier(platform.database.db, "Lei", lei(72))).toBeDefined();
+  });
+
   it("imports .gz and .zip files, reports malformed records with LEI or position and skips them", async () => {
     const xml = goldenCopy([
       { lei: lei(10), name: "Gzip Holding GmbH" },

@@ -5,6 +5,7 @@ import { createGunzip } from "node:zlib";
 import { sql } from "kysely";
 import { SaxesParser } from "saxes";
 import yauzl from "yauzl";
+import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
 import { canCopy } from "./copy-rows";
 import { dropSecondaryIndexes, ensureSecondaryIndexes } from "./search-indexes";
 import {
@@ -208,9 +209,15 @@ function capturedTree(): PathNode {
   return root;
 }
 
+/**
+ * A register's name as it is shown: invisible format characters (such as a right-to-left override,
+ * which users may not write either) removed rather than refused, so one record never stops an import.
+ */
+const shownName = (text: string): string => withoutInvisibleCharacters(text).replace(/\s+/g, " ").trim();
+
 function toRecord(draft: RecordDraft): ImportRecord | string {
   const lei = draft.lei.trim().toUpperCase();
-  const companyName = draft.legalName.replace(/\s+/g, " ").trim();
+  const companyName = shownName(draft.legalName);
   const headquarters = draft.city.replace(/\s+/g, " ").trim();
   const countryCode = draft.country.trim().toUpperCase();
   if (!lei) return "it has no LEI";
@@ -221,7 +228,7 @@ function toRecord(draft: RecordDraft): ImportRecord | string {
   const seen = new Set([companyName.toLowerCase()]);
   const alternativeNames: string[] = [];
   for (const raw of draft.otherNames) {
-    const name = raw.replace(/\s+/g, " ").trim();
+    const name = shownName(raw);
     if (name && !seen.has(name.toLowerCase())) {
       seen.add(name.toLowerCase());
       alternativeNames.push(name);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { countryCodes as ISO_COUNTRY_CODES } from "@openverde/frameworks/code-lists/countries";
 import { ApiError, badRequest, notFound } from "../../platform/http/errors";
+import { invisibleCharacterProblem } from "../../platform/text/visible-text";
 import { foldForSearch } from "./normalize";
 import type {
   BasicCompanyInformation,
@@ -266,10 +267,29 @@ const cleanList = (values: string[] | null | undefined): string[] => [
   ...new Set((values ?? []).map((value) => value.trim()).filter(Boolean)),
 ];
 
-/** Checks company information and brings it into the stored form; throws a 400 naming the field. */
-export function checkCompanyInformation(information: CompanyInformation): CheckedCompany {
+/** The names a user writes, which others read: no invisible characters (platform/text/visible-text.ts). */
+type WrittenNames = Pick<CompanyInformationPatch, "companyName" | "companyAlternativeNames">;
+
+function invisibleCharacterProblems(names: WrittenNames): string[] {
+  return [
+    invisibleCharacterProblem("companyName", names.companyName),
+    ...(names.companyAlternativeNames ?? []).map((name, index) =>
+      invisibleCharacterProblem(`companyAlternativeNames[${index}]`, name),
+    ),
+  ].flatMap((problem) => (problem ? [`${problem}.`] : []));
+}
+
+/**
+ * Checks company information and brings it into the stored form; throws a 400 naming the field. The
+ * names are checked as `written`: a patch answers for the names it sends, not for those stored.
+ */
+export function checkCompanyInformation(
+  information: CompanyInformation,
+  written: WrittenNames = information,
+): CheckedCompany {
   const problems: string[] = [];
   if (blank(information.companyName)) problems.push("companyName must not be empty.");
+  problems.push(...invisibleCharacterProblems(written));
   if (blank(information.headquarters)) problems.push("headquarters must not be empty.");
   const countryCode = (information.countryCode ?? "").trim().toUpperCase();
   if (!ISO_COUNTRY_CODES.has(countryCode))
@@ -424,7 +444,7 @@ export async function patchCompany(
     (merged as Record<string, unknown>)[field] = (patch as Record<string, unknown>)[field];
   }
   if (patch.identifiers) merged.identifiers = { ...current.identifiers, ...patch.identifiers };
-  return save(db, companyId, checkCompanyInformation(merged), false);
+  return save(db, companyId, checkCompanyInformation(merged, patch), false);
 }
 
 export async function companyIdByIdentifierOrThrow(

@@ -16,6 +16,7 @@ describe("document rules", () => {
       "Bericht – Übersicht (final)",
       "x".repeat(254),
       "v1.2 report",
+      "👩\u200D💻 developer notes",
     ])
       expect(nameProblem(name), name).toBeUndefined();
   });
@@ -30,6 +31,8 @@ describe("document rules", () => {
       ["trailing.", /end with a dot/],
       ["trailing ", /end with a dot or whitespace/],
       ["line\nbreak", /control/],
+      ["annual-report\u202Efdp.exe", /^contains the invisible character U\+202E$/],
+      ["annual\u200Breport", /^contains the invisible character U\+200B$/],
     ];
     for (const [name, problem] of bad) expect(nameProblem(name), JSON.stringify(name)).toMatch(problem);
   });

@@ -1,3 +1,5 @@
+import { firstInvisibleCharacter } from "../../platform/text/visible-text";
+
 /** Field rules of documents that do not need the database; each returns the problem or undefined. */
 
 const FORBIDDEN_NAME_CHARACTERS = /[<>:"|?/*\\]/;
@@ -5,7 +7,11 @@ const FORBIDDEN_NAME_CHARACTERS = /[<>:"|?/*\\]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point of this pattern is control characters.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
-/** The name rule for files and document names: 1 to 254 characters, no `< > : " | ? / * \`, ... */
+/**
+ * The name rule for files and document names: 1 to 254 characters, no `< > : " | ? / * \`, no control
+ * characters and no invisible format characters (a right-to-left override would show
+ * "report\u202Efdp.exe" to others as "reportexe.pdf"), ...
+ */
 export function nameProblem(name: string): string | undefined {
   const length = [...name].length;
   if (length < 1) return "must not be empty";
@@ -14,6 +20,8 @@ export function nameProblem(name: string): string | undefined {
   if (forbidden)
     return `must not contain the character ${forbidden[0]} (none of < > : " | ? / * \\ is allowed)`;
   if (CONTROL_CHARACTERS.test(name)) return "must not contain control characters";
+  const invisible = firstInvisibleCharacter(name);
+  if (invisible) return `contains the invisible character ${invisible}`;
   if (/^\s/u.test(name)) return "must not start with whitespace";
   if (/[\s.]$/u.test(name)) return "must not end with a dot or whitespace";
   return undefined;

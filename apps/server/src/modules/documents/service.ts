@@ -5,6 +5,7 @@ import type { Actor, SignedInActor } from "../../platform/auth/actor";
 import { ConfigError } from "../../platform/config";
 import type { AnyDb, Database } from "../../platform/db/database";
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from "../../platform/http/errors";
+import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
 import { companyExists } from "./companies";
 import { containerOf, HEAD_BYTES, identify, MEDIA_TYPES, type RandomAccess } from "./file-types";
 import { mayChangeDocument, mayLinkCompanies, mayReadDocument, mayUploadDocumentFor } from "./policy";
@@ -369,7 +370,9 @@ export async function promoteUpload(
       const created = await store.insertDocument(documents, {
         documentId: staged.documentId,
         blobId: staged.blobId,
-        documentName: meta?.documentName ?? fileName,
+        // Names from the upload route were checked already; a file name another module passes on (the
+        // VSME upload) is cleaned instead, since refusing it here would leave its earlier files stored.
+        documentName: withoutInvisibleCharacters(meta?.documentName ?? fileName),
         documentCategory: meta?.documentCategory ?? null,
         publicationDate: meta?.publicationDate ?? null,
         reportingPeriod: meta?.reportingPeriod ?? null,

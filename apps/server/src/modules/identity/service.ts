@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { REALM_ROLES, type RealmRole } from "../../platform/auth/actor";
 import { publishEvent } from "../../platform/events";
 import { badRequest, conflict, notFound } from "../../platform/http/errors";
+import { requireVisibleText } from "../../platform/text/visible-text";
 import { hashPassword, passwordProblem } from "./passwords";
 import {
   type AnyExecutor,
@@ -78,9 +79,11 @@ function checkUsername(username: string): string {
   return value;
 }
 
+/** A display name is shown to other users, so it must show all it holds (no invisible characters). */
 function checkName(name: string): string {
   const value = name.trim();
   if (value.length > 200) throw badRequest("A name has at most 200 characters.", "Invalid name");
+  requireVisibleText("name", value);
   return value;
 }
 

@@ -8,6 +8,7 @@ import { frameworkIds, isFrameworkId } from "@openverde/frameworks";
 import type { Actor, RealmRole, SignedInActor } from "../../platform/auth/actor";
 import { ApiError, badRequest, type ErrorDetails, notFound } from "../../platform/http/errors";
 import { enqueueJob } from "../../platform/jobs";
+import { requireVisibleText } from "../../platform/text/visible-text";
 import {
   availableDimensions,
   createDataRequest,
@@ -128,6 +129,7 @@ function checkName(name: string): string {
   if (!value) throw badRequest("portfolioName must not be empty.", "Invalid portfolioName");
   if (value.length > MAX_NAME_LENGTH)
     throw badRequest(`portfolioName has at most ${MAX_NAME_LENGTH} characters.`, "Invalid portfolioName");
+  requireVisibleText("portfolioName", value);
   return value;
 }
 
