@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "./modules/api-keys/service";
-import { DEMO_REQUEST_IDS } from "./modules/community/seed";
+import { DEMO_REQUEST_IDS } from "./modules/requests/seed";
 import { giveRole } from "./modules/community/test-helpers";
 import { DEMO_COMPANY_ID, DEMO_COMPANY_LEI } from "./modules/companies/demo-ids";
 import { samplePdf } from "./modules/documents/test-files";

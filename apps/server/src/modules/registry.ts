@@ -3,20 +3,21 @@ import type { Composition } from "../platform/module";
 import { apiKeysModule } from "./api-keys";
 import { communityModule } from "./community";
 import { companiesModule } from "./companies";
-import { dataSourcingModule } from "./data-sourcing";
 import { datasetsModule } from "./datasets";
 import { documentsModule } from "./documents";
 import { bearerAuthenticator, identityModule } from "./identity";
 import { mailboxModule, notificationsModule } from "./notifications";
 import { portfoliosModule } from "./portfolios";
 import { qaModule } from "./qa";
+import { requestsModule, requestsSourcingSurface } from "./requests";
 import { specificationsModule } from "./specifications";
 
 export { REALM, REALM_PATH } from "../platform/auth/realm";
 
 /**
- * Which module answers which path prefix. The prefixes and the module split follow the reference
- * API, so a client of it finds every operation where it expects it.
+ * Which module answers which path prefix. The prefixes follow the reference API, so a client of it
+ * finds every operation where it expects it. One module may publish in two groups: requests serves
+ * its request operations under /community and its sourcing operations under /data-sourcing.
  */
 export const composition: Composition = {
   standalone: [identityModule, mailboxModule],
@@ -39,13 +40,13 @@ export const composition: Composition = {
       prefix: "/community",
       title: "Openverde community API",
       description: "Company roles, ownership claims and data requests between users and companies.",
-      modules: [communityModule],
+      modules: [communityModule, requestsModule],
     },
     {
       prefix: "/data-sourcing",
       title: "Openverde data sourcing API",
       description: "The life cycle of data requests for the people who find and extract the data.",
-      modules: [dataSourcingModule],
+      modules: [requestsSourcingSurface],
     },
     {
       prefix: "/documents",

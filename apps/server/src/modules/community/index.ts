@@ -1,17 +1,10 @@
 import type { ServerModule } from "../../platform/module";
-import { provideCompanyOwnershipCheck } from "../companies/service";
-import { allowCompanyUploaders } from "../documents/policy";
-import { USER_DELETED, type UserDeletedPayload } from "../identity/service";
+import { provideCompanyOwnershipCheck } from "../companies";
+import { allowCompanyUploaders } from "../documents";
+import { USER_DELETED, type UserDeletedPayload } from "../identity";
 import { communityRoutes } from "./routes";
 import { seedDemoCommunity } from "./seed";
-import {
-  answerRequestsWithDataset,
-  closeRequestsAsNonSourceable,
-  companyRolesOf,
-  type DatasetActivatedPayload,
-  type DatasetNonSourceablePayload,
-  forgetUser,
-} from "./service";
+import { companyRolesOf, forgetUser } from "./service";
 
 // The companies module asks through this whether a user owns a company.
 provideCompanyOwnershipCheck(async (db, userId, companyId) =>
@@ -25,23 +18,20 @@ allowCompanyUploaders(async (db, user, companyId) =>
   ),
 );
 
-/** Company roles, ownership claims and the data requests between users and companies, at /community. */
+/**
+ * Company roles, ownership claims and e-mail checks, at /community (the requests module serves the
+ * request operations under the same prefix).
+ */
 export const communityModule: ServerModule = {
   name: "community",
   migrationsDir: new URL("./migrations", import.meta.url).pathname,
   routes: communityRoutes,
   seedDemo: seedDemoCommunity,
   events: () => ({
-    "dataset.activated": [
-      async (event, trx) => {
-        await answerRequestsWithDataset(trx, event.payload as DatasetActivatedPayload);
-      },
-    ],
-    "dataset.nonSourceable": [
-      async (event, trx) => {
-        await closeRequestsAsNonSourceable(trx, event.payload as DatasetNonSourceablePayload);
-      },
-    ],
     [USER_DELETED]: [async (event, trx) => forgetUser(trx, (event.payload as UserDeletedPayload).userId)],
   }),
 };
+
+// What other modules ask of the community module.
+export { COMPANY_ROLES, type CompanyRole } from "./model";
+export { companyIdsWhereUserHasRole, companyRolesOf, isValidEmail } from "./service";

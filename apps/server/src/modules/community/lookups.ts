@@ -1,16 +1,8 @@
 /**
- * What the community module asks of other modules, in one place: companies (existence, names,
- * identifiers, e-mail domains), datasets (whether data is there already) and identity (users).
- * Everything goes through their exported service functions.
+ * What the community module asks of other modules, in one place and through their index.ts:
+ * companies (existence, web site and e-mail domains) and identity (users).
  */
-import {
-  companyExists,
-  findCompanyIdByIdentifier,
-  getCompanyInformation,
-  getCompanyNames,
-  IDENTIFIER_TYPES,
-} from "../companies/service";
-import { findActiveDataId } from "../datasets/service";
+import { companyExists, getCompanyInformation } from "../companies";
 import {
   findUserByEmail,
   findUserByUsername,
@@ -18,7 +10,7 @@ import {
   getUsersByIds,
   listUsers,
   type User,
-} from "../identity/service";
+} from "../identity";
 import type { AnyExecutor } from "./store";
 
 export type { User };
@@ -56,37 +48,6 @@ export async function companySummary(
   };
 }
 
-/** Names of the companies that exist among the ids, by id. */
-export async function companyNames(
-  db: AnyExecutor,
-  companyIds: readonly string[],
-): Promise<Map<string, string>> {
-  return getCompanyNames(db, [...new Set(companyIds)]);
-}
-
-/** The company an identifier a user typed stands for: its id, or any of its identifiers. */
-export async function resolveCompanyIdentifier(
-  db: AnyExecutor,
-  identifier: string,
-): Promise<string | undefined> {
-  const value = identifier.trim();
-  if (value === "") return undefined;
-  if (isUuid(value) && (await companyExists(db, value.toLowerCase()))) return value.toLowerCase();
-  for (const type of IDENTIFIER_TYPES) {
-    const companyId = await findCompanyIdByIdentifier(db, type, value);
-    if (companyId) return companyId;
-  }
-  return undefined;
-}
-
-/** The id of the active dataset for the company, framework and period, if there is one. */
-export async function activeDataIdFor(
-  db: AnyExecutor,
-  dimension: { companyId: string; dataType: string; reportingPeriod: string },
-): Promise<string | undefined> {
-  return findActiveDataId(db, dimension.companyId, dimension.dataType, dimension.reportingPeriod);
-}
-
 function websiteHost(website: string | null): string | undefined {
   if (!website) return undefined;
   try {
@@ -115,12 +76,4 @@ export async function usersOfCompanyDomains(db: AnyExecutor, company: CompanySum
     return host !== undefined && (domain === host || domain.endsWith(`.${host}`));
   };
   return (await listUsers(db)).filter((user) => matches(user.email));
-}
-
-/** The ids of users whose e-mail address contains the text (case-insensitive). */
-export async function userIdsByEmailPart(db: AnyExecutor, emailPart: string): Promise<string[]> {
-  const needle = emailPart.trim().toLowerCase();
-  return (await listUsers(db))
-    .filter((user) => user.email.toLowerCase().includes(needle))
-    .map((user) => user.userId);
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { requestsDb } from "../requests/store";
 import { communityDb } from "./store";
 import { call, company, giveRole, type TestActor, user } from "./test-helpers";
 
 /**
- * Every community operation called as every kind of user, with the status each must get
+ * Every /community operation (company roles here, requests in the requests module) called as every kind of user, with the status each must get
  * (docs/permissions.md says the same in words).
  */
 const KINDS = ["anonymous", "stranger", "requester", "member", "memberAdmin", "owner", "admin"] as const;
@@ -80,7 +81,7 @@ describe("who may call which community operation", () => {
   const status = async (method: string, path: string, auth: TestActor | undefined, body?: unknown) =>
     (await call(platform, method, path, { auth, ...(body !== undefined ? { body } : {}) })).status;
   const resetRequest = (id: string, values: Record<string, string>) => async () => {
-    await communityDb(platform.database.db)
+    await requestsDb(platform.database.db)
       .updateTable("community_data_request")
       .set(values as never)
       .where("id", "=", id)

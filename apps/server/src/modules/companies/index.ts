@@ -13,3 +13,15 @@ export const companiesModule: ServerModule = {
   },
   commands: registerCompanyCommands,
 };
+
+// What other modules ask of the companies register.
+export {
+  companyExists,
+  DEMO_COMPANY_ID,
+  findCompanyIdByIdentifier,
+  getCompanyInformation,
+  getCompanyNames,
+  IDENTIFIER_TYPES,
+  provideCompanyOwnershipCheck,
+  validateIdentifiers,
+} from "./service";

@@ -21,3 +21,7 @@ export const datasetsModule: ServerModule = {
     if (added > 0) context.log.info({ added }, "demo datasets added");
   },
 };
+
+// What other modules ask of the datasets module.
+export { providePrivateDataAccessCheck } from "./neighbours";
+export { findActiveDataId, isNonSourceable, markNonSourceable } from "./service";

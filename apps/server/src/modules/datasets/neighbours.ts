@@ -6,8 +6,7 @@
 import type { Readable } from "node:stream";
 import type { SignedInActor } from "../../platform/auth/actor";
 import type { Database } from "../../platform/db/database";
-import type { CompanyRole } from "../community/service";
-import * as community from "../community/service";
+import * as community from "../community";
 import { IDENTIFIER_TYPES } from "../companies/schemas";
 import * as companies from "../companies/service";
 import * as documentsPolicy from "../documents/policy";
@@ -80,10 +79,34 @@ export const DEMO_COMPANY_ID = companies.DEMO_COMPANY_ID;
 
 // ---- community ---------------------------------------------------------------------------------
 
-export type { CompanyRole } from "../community/service";
+export type { CompanyRole } from "../community";
 
-export function companyRolesOf(db: AnyExecutor, userId: string, companyId: string): Promise<CompanyRole[]> {
+export function companyRolesOf(
+  db: AnyExecutor,
+  userId: string,
+  companyId: string,
+): Promise<community.CompanyRole[]> {
   return community.companyRolesOf(db as Executor, userId, companyId);
+}
+
+export type PrivateDataAccessCheck = (
+  db: AnyExecutor,
+  userId: string,
+  companyId: string,
+  dataType: string,
+  reportingPeriod: string,
+) => Promise<boolean>;
+
+// Until the requests module says otherwise, nobody has been granted access to private data.
+let privateDataAccess: PrivateDataAccessCheck = async () => false;
+
+/**
+ * The requests module tells whether a company granted a user access to its private data (it owns the
+ * access requests); it provides the check rather than being imported, since it asks this module for
+ * datasets and the two would otherwise import each other.
+ */
+export function providePrivateDataAccessCheck(check: PrivateDataAccessCheck): void {
+  privateDataAccess = check;
 }
 
 export function hasPrivateDataAccess(
@@ -93,7 +116,7 @@ export function hasPrivateDataAccess(
   dataType: string,
   reportingPeriod: string,
 ): Promise<boolean> {
-  return community.hasPrivateDataAccess(db as Executor, userId, companyId, dataType, reportingPeriod);
+  return privateDataAccess(db, userId, companyId, dataType, reportingPeriod);
 }
 
 // ---- documents ---------------------------------------------------------------------------------

@@ -30,3 +30,7 @@ export const documentsModule: ServerModule = {
   seedDemo: seedDemoDocuments,
   commands,
 };
+
+// What other modules ask of the documents module.
+export { allowCompanyUploaders } from "./policy";
+export { documentExists } from "./service";

@@ -23,3 +23,16 @@ export const identityModule: ServerModule = {
 };
 
 export { bearerAuthenticator } from "./authenticator";
+
+// What other modules ask about users; the password hash never leaves this module.
+export {
+  findUserByEmail,
+  findUserByUsername,
+  getUserById,
+  getUsersByIds,
+  listUsers,
+  USER_DELETED,
+  type User,
+  type UserDeletedPayload,
+} from "./service";
+export { userIdsWithEmailContaining } from "./user-search";

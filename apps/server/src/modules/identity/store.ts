@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from "kysely";
+import { type Generated, type Kysely, sql } from "kysely";
 import { prepared } from "../../platform/db/prepared-statements";
 
 export interface IdentityUserTable {
@@ -127,6 +127,16 @@ export function selectUserByEmail(db: Executor, email: string): Promise<UserRow 
     .select(USER_COLUMNS)
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
     .executeTakeFirst();
+}
+
+/** Ids of the users whose e-mail address contains the text, ignoring case. */
+export async function selectUserIdsByEmailPart(db: Executor, text: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("identity_user")
+    .select("id")
+    .where(sql<boolean>`strpos(lower(email), lower(${text})) > 0`)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export function selectAllUsers(db: Executor): Promise<UserRow[]> {

@@ -3,7 +3,6 @@
  * names, fiscal years), datasets (available data, exports), community (data requests), identity
  * (users) and notifications (digests, support mails).
  */
-export { createDataRequest } from "../community/service";
 export { withLeiCheckDigits } from "../companies/identifiers";
 export {
   DATA_TYPES,
@@ -17,3 +16,4 @@ export { createExportJob, type ExportFormat } from "../datasets/exports";
 export { availableDimensions, findActiveDataId, maySeePrivateData } from "../datasets/service";
 export { findUserByUsername, getUserById, USER_DELETED, type UserDeletedPayload } from "../identity/service";
 export { queuePortfolioUpdate, sendSupportRequest } from "../notifications/service";
+export { createDataRequest } from "../requests";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishEvent } from "../../platform/events";
 import { signIn } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
-import { createDataRequest, findDataRequests } from "../community/service";
+import { createDataRequest, findDataRequests } from "../requests";
 import { createCompany } from "../companies/service";
 import { storeDatasetInTransaction } from "../datasets/service";
 import { completeDataset } from "../datasets/test-helpers";

@@ -1,12 +1,12 @@
 /**
  * Everything the qa module asks of other modules, in one place: the datasets module (meta
- * information, data points, recording verdicts), the companies register (names) and the community
+ * information, data points, recording verdicts), the companies register (names) and the requests
  * module (priorities of data requests). Each call goes through the other module's exported service.
  */
 import type { RawBuilder } from "kysely";
-import * as community from "../community/service";
 import * as companies from "../companies/service";
 import * as datasets from "../datasets/service";
+import { findDataRequests } from "../requests";
 import type { AnyExecutor, QaStatus } from "./store";
 
 // biome-ignore lint/suspicious/noExplicitAny: the neighbour modules accept any module's executor.
@@ -97,7 +97,7 @@ export async function companyNames(
   return companies.getCompanyNames(db as Executor, ids);
 }
 
-// ---- community ---------------------------------------------------------------------------------
+// ---- requests ----------------------------------------------------------------------------------
 
 /** The wire priority of a data request: lower is more urgent, 1 is the most urgent. */
 const PRIORITY_RANK: Record<string, number> = { Urgent: 1, High: 2, Baseline: 3, Low: 4 };
@@ -122,16 +122,16 @@ export async function waitingRequestPriorities(
   const result = new Map<string, number>();
   if (dimensions.length === 0) return result;
   const wanted = new Set(dimensions.map(dimensionKey));
-  let requests: Awaited<ReturnType<typeof community.findDataRequests>>;
+  let requests: Awaited<ReturnType<typeof findDataRequests>>;
   try {
-    requests = await community.findDataRequests(db as Executor, {
+    requests = await findDataRequests(db as Executor, {
       companyIds: [...new Set(dimensions.map((d) => d.companyId))],
       dataTypes: [...new Set(dimensions.map((d) => d.dataType))],
       reportingPeriods: [...new Set(dimensions.map((d) => d.reportingPeriod))],
       states: ["Open", "Processing"],
     });
   } catch (error) {
-    // Without the community module (its tables are missing) nobody can be waiting for data.
+    // Without the requests module (its tables are missing) nobody can be waiting for data.
     if ((error as { code?: string }).code === "42P01") return result;
     throw error;
   }

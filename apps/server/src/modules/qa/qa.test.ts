@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RealmRole } from "../../platform/auth/actor";
 import { signIn } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
-import { createDataRequest } from "../community/service";
+import { createDataRequest } from "../requests";
 import { createCompany } from "../companies/service";
 import { completeDataset } from "../datasets/test-helpers";
 import { startDatasetReview } from "./service";

@@ -1,7 +1,9 @@
+-- The sourcing tables. Until the requests module existed, data-sourcing/001 created them (recorded as
+-- data-sourcing version 1); as in 001, "if not exists" keeps such a database as it is.
+
 -- Data sourcing objects: the work of finding the data for one company, framework and reporting period.
--- The requests that ask for it stay in the community module's table; a request belongs to the sourcing
--- object of its dimension (docs/requests.md).
-create table data_sourcing (
+-- A request belongs to the sourcing object of its dimension (docs/requests.md).
+create table if not exists data_sourcing (
   id uuid primary key,
   company_id uuid not null,
   data_type text not null,
@@ -25,13 +27,13 @@ create table data_sourcing (
   last_modified_at bigint not null,
   unique (company_id, data_type, reporting_period)
 );
-create index data_sourcing_state on data_sourcing (state, created_at);
-create index data_sourcing_document_collector on data_sourcing (document_collector);
-create index data_sourcing_data_extractor on data_sourcing (data_extractor);
+create index if not exists data_sourcing_state on data_sourcing (state, created_at);
+create index if not exists data_sourcing_document_collector on data_sourcing (document_collector);
+create index if not exists data_sourcing_data_extractor on data_sourcing (data_extractor);
 
 -- Every change of a sourcing object: the object as it was after the change, who made it (null: the
 -- platform itself, e.g. on `dataset.activated`), when, the state before and after, and why.
-create table data_sourcing_history (
+create table if not exists data_sourcing_history (
   id bigserial primary key,
   data_sourcing_id uuid not null references data_sourcing (id) on delete cascade,
   from_state text,
@@ -41,4 +43,4 @@ create table data_sourcing_history (
   snapshot jsonb not null,
   changed_at bigint not null
 );
-create index data_sourcing_history_object on data_sourcing_history (data_sourcing_id, id);
+create index if not exists data_sourcing_history_object on data_sourcing_history (data_sourcing_id, id);

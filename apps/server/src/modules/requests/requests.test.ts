@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
-import { hasPrivateDataAccess } from "./service";
 import {
   activateDataset,
   call,
@@ -11,7 +10,8 @@ import {
   storeActiveDataset,
   type TestActor,
   user,
-} from "./test-helpers";
+} from "../community/test-helpers";
+import { hasPrivateDataAccess } from "./records";
 
 interface Stored {
   dataRequestId: string;

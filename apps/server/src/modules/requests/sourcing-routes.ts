@@ -2,8 +2,32 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { isAdmin } from "../../platform/auth/actor";
 import type { ModuleContext } from "../../platform/module";
+import { patchRequestPriority, patchRequestState } from "./changing";
+import { createBulkRequests, createSingleRequest } from "./creating";
+import { extendedRequestHistory, requestHistory } from "./history";
 import type { DataSourcingState } from "./model";
 import { ensure, requireUser } from "./policy";
+import {
+  patchDataSourcing,
+  patchDataSourcingDocuments,
+  patchDataSourcingState,
+  patchDocumentSourcingAttempt,
+} from "./sourcing-lifecycle";
+import {
+  dataSourcingHistory,
+  dataSourcingOfProvider,
+  readDataSourcing,
+  searchDataSourcing,
+  sourcingPriorities,
+} from "./sourcing-objects";
+import {
+  countEnhancedRequests,
+  countRequests,
+  enhancedRequestsOfUser,
+  listRequests,
+  readRequest,
+  searchEnhancedRequests,
+} from "./sourcing-requests";
 import {
   type AdminDataSourcingPatch,
   AttemptPatchQuery,
@@ -25,30 +49,7 @@ import {
   RequestStatePatchQuery,
   type SingleRequest,
   SourcingStatePatchQuery,
-} from "./schemas";
-import {
-  countEnhancedRequests,
-  countRequests,
-  createBulkRequests,
-  createSingleRequest,
-  dataSourcingHistory,
-  dataSourcingOfProvider,
-  enhancedRequestsOfUser,
-  extendedRequestHistory,
-  listRequests,
-  patchDataSourcing,
-  patchDataSourcingDocuments,
-  patchDataSourcingState,
-  patchDocumentSourcingAttempt,
-  patchRequestPriority,
-  patchRequestState,
-  readDataSourcing,
-  readRequest,
-  requestHistory,
-  searchDataSourcing,
-  searchEnhancedRequests,
-  sourcingPriorities,
-} from "./service";
+} from "./sourcing-schemas";
 
 const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
 const REQUEST_TAGS = ["request-controller"];
@@ -62,13 +63,14 @@ const adminOnly = {
   },
 };
 
+/** The operations of /data-sourcing: requests in its vocabulary and the sourcing objects. */
 export const dataSourcingRoutes =
   (context: ModuleContext): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const { db } = context.database;
     for (const schema of COMPONENTS) app.addSchema(schema);
-    // Every data sourcing operation needs a signed-in user: say so before judging the input.
+    // Every /data-sourcing operation needs a signed-in user: say so before judging the input.
     app.addHook("preValidation", async (request) => {
       requireUser(request.actor);
     });

@@ -1,28 +1,20 @@
+/** Request and response schemas of /data-sourcing (the reference's names and shapes). */
 import { type Static, type TSchema, Type } from "@fastify/type-provider-typebox";
-import { REQUEST_PRIORITIES, type RequestPriority } from "../community/model";
 import {
   DATA_SOURCING_STATES,
   type DataSourcingState,
   DISPLAYED_STATES,
   type DisplayedState,
-  REQUEST_STATES,
-  type RequestState,
+  SOURCING_STATES,
+  type SourcingState,
 } from "./model";
-
-/** A string enum written as `enum` (as the reference does), typed as its union. */
-function stringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
-  return Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
-}
+import { PriorityRef, RequestPrioritySchema, reportingPeriod, stringEnum, timestamp } from "./schema-parts";
 
 const UUID_EXAMPLE = "c9710c7b-9cd6-446b-85b0-3773d2aceb48";
 const companyId = () =>
   Type.String({ description: "The id under which Openverde keeps the company.", example: UUID_EXAMPLE });
 const dataType = () =>
   Type.String({ description: "The framework, e.g. sfdr or eutaxonomy-financials.", example: "sfdr" });
-const reportingPeriod = () =>
-  Type.String({ description: "The reporting period, a fiscal year.", example: "2024" });
-const timestamp = (description: string) =>
-  Type.Integer({ format: "int64", description, example: 1751291891271 });
 const requestId = () =>
   Type.String({
     description: "The id of the data request.",
@@ -54,13 +46,9 @@ const priority = () =>
 // ---------------------------------------------------------------------------------------------------
 // Named enums
 
-export const RequestStateSchema = stringEnum<RequestState>(REQUEST_STATES, {
+export const RequestStateSchema = stringEnum<SourcingState>(SOURCING_STATES, {
   $id: "RequestState",
   description: "Where a request stands in the sourcing work.",
-});
-export const RequestPrioritySchema = stringEnum<RequestPriority>(REQUEST_PRIORITIES, {
-  $id: "RequestPriority",
-  description: "How urgently the data should be sourced.",
 });
 export const DataSourcingStateSchema = stringEnum<DataSourcingState>(DATA_SOURCING_STATES, {
   $id: "DataSourcingState",
@@ -72,8 +60,7 @@ export const DisplayedStateSchema = stringEnum<DisplayedState>(DISPLAYED_STATES,
   example: "DataExtraction",
 });
 
-const StateRef = Type.Unsafe<RequestState>(Type.Ref("RequestState"));
-const PriorityRef = Type.Unsafe<RequestPriority>(Type.Ref("RequestPriority"));
+const StateRef = Type.Unsafe<SourcingState>(Type.Ref("RequestState"));
 const SourcingStateRef = Type.Unsafe<DataSourcingState>(Type.Ref("DataSourcingState"));
 
 // ---------------------------------------------------------------------------------------------------

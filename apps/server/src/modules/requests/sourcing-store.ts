@@ -1,5 +1,5 @@
 /**
- * SQL for the data sourcing module's own tables (migrations/001_create_data_sourcing.sql), nothing else.
+ * SQL for the sourcing object tables (migrations/002_create_data_sourcing.sql), nothing else.
  */
 import { type Generated, type Kysely, sql } from "kysely";
 import type { DataSourcingState } from "./model";
@@ -119,6 +119,16 @@ export async function selectById(
   if (options.forUpdate) query = query.forUpdate();
   const raw = await query.executeTakeFirst();
   return raw && toRow(raw as RawRow);
+}
+
+export async function selectByIds(db: SourcingDb, ids: readonly string[]): Promise<DataSourcingRow[]> {
+  if (ids.length === 0) return [];
+  const raws = await db
+    .selectFrom("data_sourcing")
+    .selectAll()
+    .where("id", "in", [...ids])
+    .execute();
+  return raws.map((raw) => toRow(raw as RawRow));
 }
 
 export async function selectByDimension(

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../../app";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
-import { DEMO_COMPANY_ID } from "../companies/service";
-import { findUserByUsername } from "../identity/service";
+import { companyRolesOf } from "../community";
+import { compositionWithDatasets } from "../community/test-helpers";
+import { DEMO_COMPANY_ID } from "../companies";
+import { findUserByUsername } from "../identity";
+import { findDataRequests } from "./records";
 import { DEMO_REQUEST_IDS } from "./seed";
-import { companyRolesOf, findDataRequests } from "./service";
-import { compositionWithDatasets } from "./test-helpers";
 
-describe("the community demo data", () => {
+describe("the community and request demo data", () => {
   let platform: TestPlatform;
 
   beforeAll(async () => {
