@@ -111,3 +111,42 @@ export async function forgetSessionsOf(db: AnyExecutor, userId: string): Promise
     .where((eb) => eb(sql`payload->>'accountId'`, "=", userId))
     .execute();
 }
+
+/**
+ * Ends every session of a user but one, with the grants and tokens of the others (the password was
+ * changed in that one session). The kept session's own grants, and the tokens issued under them, stay.
+ */
+export async function forgetOtherSessionsOf(
+  db: AnyExecutor,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  const tables = identityTables(db);
+  const kept = await tables
+    .selectFrom("identity_oidc_payload")
+    .select("payload")
+    .where("model", "=", "Session")
+    .where("id", "=", keepSessionId)
+    .executeTakeFirst();
+  const payload = (typeof kept?.payload === "string" ? JSON.parse(kept.payload) : kept?.payload) as
+    | { authorizations?: Record<string, { grantId?: string }> }
+    | undefined;
+  const grants = Object.values(payload?.authorizations ?? {}).flatMap((entry) => entry.grantId ?? []);
+  await tables
+    .deleteFrom("identity_oidc_payload")
+    .where((eb) => eb(sql`payload->>'accountId'`, "=", userId))
+    .where((eb) =>
+      eb.not(
+        eb.or([
+          eb.and([eb("model", "=", "Session"), eb("id", "=", keepSessionId)]),
+          ...(grants.length > 0
+            ? [
+                eb.and([eb("model", "=", "Grant"), eb("id", "in", grants)]),
+                eb.and([eb("grant_id", "is not", null), eb("grant_id", "in", grants)]),
+              ]
+            : []),
+        ]),
+      ),
+    )
+    .execute();
+}

@@ -4,8 +4,9 @@ import { isSignedIn } from "../../platform/auth/actor";
 import { ApiError, unauthorized } from "../../platform/http/errors";
 import { SAME_ORIGIN_FRAMING } from "../../platform/http/security-headers";
 import type { ModuleContext } from "../../platform/module";
-import { forgetSessionsOf } from "./adapter";
+import { forgetOtherSessionsOf, forgetSessionsOf } from "./adapter";
 import { type IdentityConfig, identityConfig } from "./config";
+import { showErrorsAsPages } from "./error-pages";
 import { forwardAsSeen } from "./forwarded";
 import { frameHtml, frameScripts } from "./frames";
 import {
@@ -80,6 +81,7 @@ export const identityRoutes =
         { parseAs: "string", bodyLimit: 64 * 1024 },
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
       );
+      showErrorsAsPages(scope, config.realmPath);
       registerPages(scope, context, config, embedded);
     });
   };
@@ -595,8 +597,15 @@ function registerAccount(
     await confirmPassword(user, form.current, request);
     if ((form.password ?? "") !== (form.passwordConfirm ?? ""))
       throw new ApiError(400, "invalid-input", "Passwords differ", "The two new passwords are not the same.");
-    await setPassword(db, user.userId, form.password ?? "");
-    return show(reply, user, sessionId, { notice: "Your password is changed." });
+    // Whoever signed in elsewhere with the old password is signed out; this browser stays signed in.
+    await db.transaction().execute(async (trx) => {
+      await setPassword(trx, user.userId, form.password ?? "");
+      await forgetOtherSessionsOf(trx, user.userId, sessionId);
+    });
+    request.log.info({ event: "password-changed", userId: user.userId }, "password changed");
+    return show(reply, user, sessionId, {
+      notice: "Your password is changed. You are signed out everywhere else.",
+    });
   });
 
   guarded("delete", async (user, form, request, reply) => {
