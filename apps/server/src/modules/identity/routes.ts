@@ -565,6 +565,7 @@ function registerAccount(
         return await action(current.user, form, request, reply, current.session.jti);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
+        reply.headers(error.headers);
         return show(reply, current.user, current.session.jti, { error: error.message }, error.httpStatus);
       }
     });
@@ -579,6 +580,8 @@ function registerAccount(
         "too-many-requests",
         "Too many attempts",
         lockedMessage(check.retryAfterSeconds),
+        [],
+        { "retry-after": String(check.retryAfterSeconds) },
       );
     }
     if (check.outcome === "wrong")

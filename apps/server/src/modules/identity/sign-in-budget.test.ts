@@ -84,6 +84,7 @@ describe("the sign-in budget under concurrent guesses", () => {
     expect(statuses.filter((status) => status !== 400).every((status) => status === 429)).toBe(true);
     const right = await change(PASSWORD);
     expect(right.status).toBe(429);
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await right.text()).toContain("Too many");
     // Deleting the account asks for the password too, and is refused as well.
     const deleted = await client.go(`${REALM_PATH}/account/delete`, client.form({ csrf, current: PASSWORD }));

@@ -30,8 +30,9 @@ export async function forgetAccountFailures(db: AnyExecutor, userId: string): Pr
  * is checked, in one statement that also refuses it once the count has reached the limit, so requests
  * arriving together cannot all pass a check made before any of them was counted. A right password gives
  * its attempt back. The count is forgotten a lock period after the last counted attempt, so a full count
- * is a lock of that length. Every counted attempt makes the next wait longer (from a quarter of a second,
- * doubling, up to 8 seconds).
+ * is a lock of that length. Every counted attempt on an account makes its next one wait longer (from a
+ * quarter of a second, doubling, up to 8 seconds). The address's count sets no delay: it also holds the
+ * sign-ins in flight of everyone behind one address (an office), which should not slow each other down.
  */
 export function loginThrottle(db: AnyExecutor, rules: ThrottleRules) {
   const tables = identityTables(db);
@@ -96,19 +97,18 @@ export function loginThrottle(db: AnyExecutor, rules: ThrottleRules) {
   return {
     /**
      * Counts an attempt for the account and the address, or refuses it without counting while either is
-     * locked; then waits as long as the earlier attempts demand. Call `succeeded` after a right password.
+     * locked; then waits as long as the account's earlier attempts demand. Call `succeeded` after a right password.
      */
     async attempt(account: string, address: string): Promise<ThrottleVerdict> {
       const now = new Date();
       const accountCount = await count(account, rules.maxFailures, now);
       if (accountCount === undefined) return refusal(account, now);
-      const address_ = addressKey(address);
-      const addressCount = await count(address_, rules.maxAddressFailures, now);
-      if (addressCount === undefined) {
+      const addressCounter = addressKey(address);
+      if ((await count(addressCounter, rules.maxAddressFailures, now)) === undefined) {
         await giveBack(account, rules.maxFailures);
-        return refusal(address_, now);
+        return refusal(addressCounter, now);
       }
-      const earlier = Math.max(accountCount, addressCount) - 1;
+      const earlier = accountCount - 1;
       if (earlier > 0) await sleep(Math.min(250 * 2 ** (earlier - 1), 8000));
       return { allowed: true };
     },
