@@ -2,7 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { crc32 } from "node:zlib";
 import { REALM_ROLES, type RealmRole } from "../../platform/auth/actor";
 import { badRequest } from "../../platform/http/errors";
-import { getUserById, isUuid, type User } from "../identity/service";
+import { isUuid } from "../../platform/ids";
+import { getUserById, type User } from "../identity/service";
 import type { ApiKeyAndMetaInfoBody, ApiKeyMetaInfoBody, RevokeApiKeyResponseBody } from "./schemas";
 import { type AnyExecutor, deleteApiKey, type StoredApiKey, selectApiKey, upsertApiKey } from "./store";
 

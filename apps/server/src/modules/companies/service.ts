@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { countryCodes as ISO_COUNTRY_CODES } from "@openverde/frameworks/code-lists/countries";
 import { ApiError, badRequest, notFound } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import { invisibleCharacterProblem } from "../../platform/text/visible-text";
 import { foldForSearch } from "./normalize";
 import type {
@@ -55,15 +56,12 @@ export type {
 export { DATA_TYPES, IDENTIFIER_TYPES } from "./schemas";
 export type { Queryable } from "./store";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-5][0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Spec §5: letters, digits and _ . ! + - before the @; a domain of at most two subdomain labels and a top-level domain of two or more letters. */
 export const CONTACT_EMAIL = /^[a-z0-9_.!+-]+@(?:[a-z0-9-]+\.){1,3}[a-z]{2,}$/i;
 /** Identifier types compared in upper case, as they are written. */
 const UPPER_CASE_TYPES: ReadonlySet<string> = new Set(["Lei", "Isin"]);
 /** A search string needs this many characters after trimming. */
 export const MIN_SEARCH_LENGTH = 3;
-
-export const isCompanyId = (value: string): boolean => UUID.test(value);
 
 // ---------------------------------------------------------------------------------------------
 // Extension points for modules built on top of this one
@@ -135,7 +133,7 @@ export async function getCompanyInformation(
   db: Queryable,
   companyId: string,
 ): Promise<CompanyInformation | undefined> {
-  if (!isCompanyId(companyId)) return undefined;
+  if (!isUuid(companyId)) return undefined;
   const row = await selectCompany(db, companyId);
   if (!row) return undefined;
   return toInformation(row, await selectIdentifiers(db, [companyId]));
@@ -162,12 +160,12 @@ export const companyNotFound = (companyId: string) =>
   notFound(`There is no company with the id ${companyId}.`, "Company not found");
 
 export async function companyExists(db: Queryable, companyId: string): Promise<boolean> {
-  return isCompanyId(companyId) && companyIdExists(db, companyId);
+  return isUuid(companyId) && companyIdExists(db, companyId);
 }
 
 /** Names by company id, for the ids that exist. */
 export async function getCompanyNames(db: Queryable, companyIds: string[]): Promise<Map<string, string>> {
-  return selectCompanyNames(db, [...new Set(companyIds.filter(isCompanyId))]);
+  return selectCompanyNames(db, [...new Set(companyIds.filter(isUuid))]);
 }
 
 /** Basic information of these companies in the order asked, leaving out ids that do not exist. */
@@ -175,7 +173,7 @@ export async function getBasicCompanyInformation(
   db: Queryable,
   companyIds: string[],
 ): Promise<BasicCompanyInformation[]> {
-  return (await selectBasic(db, [...new Set(companyIds.filter(isCompanyId))])).map(toBasic);
+  return (await selectBasic(db, [...new Set(companyIds.filter(isUuid))])).map(toBasic);
 }
 
 export async function findCompanyIdByIdentifier(
@@ -199,7 +197,7 @@ export async function validateIdentifiers(
   const companyIdFor = (value: string): string | undefined =>
     companyByValue.get(value) ??
     companyByValue.get(value.toUpperCase()) ??
-    (isCompanyId(value) ? value : undefined);
+    (isUuid(value) ? value : undefined);
   const basics = await getBasicCompanyInformation(
     db,
     asked.map(companyIdFor).filter((id): id is string => id !== undefined),
@@ -419,7 +417,7 @@ export async function replaceCompany(
   companyId: string,
   information: CompanyInformation,
 ): Promise<StoredCompany> {
-  if (!isCompanyId(companyId)) throw companyNotFound(companyId);
+  if (!isUuid(companyId)) throw companyNotFound(companyId);
   return save(db, companyId, checkCompanyInformation(information), false);
 }
 

@@ -6,6 +6,7 @@
 import type { Readable } from "node:stream";
 import type { SignedInActor } from "../../platform/auth/actor";
 import type { Database } from "../../platform/db/database";
+import { isUuid } from "../../platform/ids";
 import * as community from "../community";
 import { IDENTIFIER_TYPES } from "../companies/schemas";
 import * as companies from "../companies/service";
@@ -17,9 +18,6 @@ import type { AnyExecutor } from "./store";
 type Executor = any;
 
 // ---- companies ---------------------------------------------------------------------------------
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 export const companyExists = (db: AnyExecutor, companyId: string): Promise<boolean> =>
   isUuid(companyId) ? companies.companyExists(db as Executor, companyId) : Promise.resolve(false);

@@ -3,6 +3,7 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { badRequest } from "../../platform/http/errors";
 import { joinedBytes } from "../../platform/http/joined-bytes";
+import { uuidString } from "../../platform/ids";
 import type { ModuleContext } from "../../platform/module";
 import { createExportJob, exportDownload, exportState } from "./exports";
 import { PUBLIC_FRAMEWORKS } from "./framework-data";
@@ -387,7 +388,7 @@ export const datasetRoutes =
       dataType: Type.Optional(ref<string>("DataTypeEnum")),
       showOnlyActive: Type.Optional(Type.Boolean({ default: true })),
       reportingPeriod: Type.Optional(Type.String()),
-      uploaderUserIds: Type.Optional(Type.Array(Type.String({ format: "uuid" }), { uniqueItems: true })),
+      uploaderUserIds: Type.Optional(Type.Array(uuidString(), { uniqueItems: true })),
       qaStatus: Type.Optional(QaStatus),
     });
     app.get(

@@ -9,6 +9,7 @@ import type { RawBuilder } from "kysely";
 import { type Actor, isAdmin, type SignedInActor } from "../../platform/auth/actor";
 import { eventInsert, publishEvent } from "../../platform/events";
 import { ApiError, type ErrorDetails, forbidden, notFound } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import { citedDocuments, extractDataPoints, isPrivateFramework } from "./framework-data";
 import { timeOrderedUuid } from "./ids";
 import {
@@ -18,7 +19,6 @@ import {
   companyRolesOf,
   companySummaries,
   hasPrivateDataAccess,
-  isUuid,
   missingDocuments,
   reportActiveFrameworks,
 } from "./neighbours";

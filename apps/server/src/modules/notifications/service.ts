@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { notFound } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import { enqueueJob, type Job } from "../../platform/jobs";
 import { type MailContent, renderMail } from "./layout";
 import { administrators, companyName, companyOwners, displayName, type User, userById } from "./recipients";
@@ -53,8 +54,6 @@ export const SEND_MAIL_JOB = "notifications.send-mail";
 export const DIGEST_JOB = "notifications.portfolio-digest";
 /** Attempts of one mail before it is given up as Failed (the job queue waits 10 s, 20 s, 40 s, ... between them). */
 export const MAX_SEND_ATTEMPTS = 8;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Recipient {
   email: string;
@@ -531,9 +530,7 @@ export async function unsubscribe(
   subscriptionId: string,
 ): Promise<{ emailAddress: string; kind: string }> {
   const typed = db as unknown as NotificationsDb;
-  const subscription = UUID.test(subscriptionId)
-    ? await selectSubscription(typed, subscriptionId)
-    : undefined;
+  const subscription = isUuid(subscriptionId) ? await selectSubscription(typed, subscriptionId) : undefined;
   if (!subscription)
     throw notFound(
       `There is no e-mail subscription with the id ${subscriptionId}.`,
@@ -552,7 +549,5 @@ export function listMails(
 }
 
 export function getMail(db: AnyExecutor, mailId: string): Promise<MailRow | undefined> {
-  return UUID.test(mailId)
-    ? selectMail(db as unknown as NotificationsDb, mailId)
-    : Promise.resolve(undefined);
+  return isUuid(mailId) ? selectMail(db as unknown as NotificationsDb, mailId) : Promise.resolve(undefined);
 }

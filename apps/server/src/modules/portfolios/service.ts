@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { frameworkIds, isFrameworkId } from "@openverde/frameworks";
 import type { Actor, RealmRole, SignedInActor } from "../../platform/auth/actor";
 import { ApiError, badRequest, type ErrorDetails, notFound } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import { enqueueJob } from "../../platform/jobs";
 import { requireVisibleText } from "../../platform/text/visible-text";
 import {
@@ -57,7 +58,6 @@ export type { NotificationFrequency, PortfolioRow, TimeWindowThreshold } from ".
 export const MONITOR_PORTFOLIO_JOB = "portfolios.monitor";
 export const MONITOR_ALL_JOB = "portfolios.monitor-all";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_NAME_LENGTH = 200;
 const MAX_COMPANIES = 5000;
 
@@ -177,7 +177,7 @@ export async function resolveCompanies(db: AnyExecutor, identifiers: string[]): 
 }
 
 async function requirePortfolio(db: AnyExecutor, portfolioId: string): Promise<PortfolioRow> {
-  const row = UUID.test(portfolioId) ? await selectPortfolio(portfoliosDb(db), portfolioId) : undefined;
+  const row = isUuid(portfolioId) ? await selectPortfolio(portfoliosDb(db), portfolioId) : undefined;
   if (!row) throw notFound(`There is no portfolio with the id ${portfolioId}.`, "Portfolio not found");
   return row;
 }
@@ -306,12 +306,12 @@ export async function portfoliosOfUser(
   userId: string,
 ): Promise<PortfolioRow[]> {
   mayListPortfoliosOf(actor, userId);
-  return UUID.test(userId) ? selectPortfoliosOf(portfoliosDb(db), userId) : [];
+  return isUuid(userId) ? selectPortfoliosOf(portfoliosDb(db), userId) : [];
 }
 
 /** For other modules: whether the user has at least one portfolio (the sign-in redirect asks). */
 export async function hasPortfolios(db: AnyExecutor, userId: string): Promise<boolean> {
-  return UUID.test(userId) && (await selectPortfolioNamesOf(portfoliosDb(db), userId)).length > 0;
+  return isUuid(userId) && (await selectPortfolioNamesOf(portfoliosDb(db), userId)).length > 0;
 }
 
 // ---- enrichment --------------------------------------------------------------------------------
@@ -610,7 +610,7 @@ export async function noteNewData(trx: AnyExecutor, event: DatasetActivated): Pr
 }
 
 export async function forgetUser(trx: AnyExecutor, userId: string): Promise<void> {
-  if (UUID.test(userId)) await deletePortfoliosOf(portfoliosDb(trx), userId);
+  if (isUuid(userId)) await deletePortfoliosOf(portfoliosDb(trx), userId);
 }
 
 // ---- downloads and support ---------------------------------------------------------------------

@@ -4,6 +4,7 @@
  * module (priorities of data requests). Each call goes through the other module's exported service.
  */
 import type { RawBuilder } from "kysely";
+import { isUuid } from "../../platform/ids";
 import * as companies from "../companies/service";
 import * as datasets from "../datasets/service";
 import { findDataRequests } from "../requests";
@@ -11,9 +12,6 @@ import type { AnyExecutor, QaStatus } from "./store";
 
 // biome-ignore lint/suspicious/noExplicitAny: the neighbour modules accept any module's executor.
 type Executor = any;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 // ---- datasets ----------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ import type { Kysely } from "kysely";
 import type { Actor, SignedInActor } from "../../platform/auth/actor";
 import { publishEvent } from "../../platform/events";
 import { ApiError, conflict, notFound } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import {
   companyNames,
   type DataPointFacts,
@@ -21,7 +22,6 @@ import {
   datasetFacts,
   datasetSelects,
   dimensionKey,
-  isUuid,
   recordDataPointVerdict,
   recordDatasetVerdict,
   waitingRequestPriorities,

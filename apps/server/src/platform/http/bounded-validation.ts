@@ -1,4 +1,5 @@
 import { AjvCompiler, type BuildCompilerFromPool } from "@fastify/ajv-compiler";
+import { registerUuidFormat } from "../ids";
 
 const AJV_OPTIONS = { removeAdditional: false, coerceTypes: "array", strict: false } as const;
 
@@ -48,9 +49,11 @@ export function boundedValidators(): BuildCompilerFromPool {
   return (externalSchemas) => {
     const firstError = firstErrorPool(externalSchemas, {
       customOptions: { ...AJV_OPTIONS, allErrors: false },
+      onCreate: registerUuidFormat,
     }) as unknown as (route: RouteSchema) => Validate;
     const allErrors = allErrorsPool(externalSchemas, {
       customOptions: { ...AJV_OPTIONS, allErrors: true },
+      onCreate: registerUuidFormat,
     }) as unknown as (route: RouteSchema) => Validate;
     return ((route: RouteSchema) => {
       const quick = firstError(route);

@@ -2,16 +2,12 @@
  * Yes/no questions to the community API, asked with HEAD: 2xx means yes, 404 means no (spec §8),
  * anything else is an error. The generated client has no HEAD operations, so these use fetch.
  */
+import { isUuid } from "@openverde/frameworks/ids";
 import { useQuery } from "@tanstack/react-query";
 import { toApiError } from "../../api";
 import { useAuth } from "../auth";
 
 export type CompanyRole = "CompanyOwner" | "DataUploader" | "MemberAdmin" | "Member";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-5][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
-/** Spec §5: ids that are not UUIDs (versions 0 to 5) never hold a role. */
-export const isUuid = (value: string | undefined): value is string => value !== undefined && UUID.test(value);
 
 export async function headAnswer(path: string, accessToken: string): Promise<boolean> {
   const response = await fetch(path, { method: "HEAD", headers: { Authorization: `Bearer ${accessToken}` } });
