@@ -18,6 +18,7 @@ import { boundedValidators } from "./platform/http/bounded-validation";
 import { registerCompression } from "./platform/http/compression";
 import { frameworkError, registerErrorHandling } from "./platform/http/errors";
 import { registerInputGuard } from "./platform/http/input-guard";
+import { registerJsonBodyLimit } from "./platform/http/json-body";
 import { registerOpenApi } from "./platform/http/openapi";
 import { registerRateLimits } from "./platform/http/rate-limits";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
@@ -90,6 +91,7 @@ export async function buildPlatform(
       request.actor = await authenticator.authenticate(request.headers.authorization);
     });
     registerInputGuard(app);
+    registerJsonBodyLimit(app);
     await registerSecurityHeaders(app);
     await registerRateLimits(app, { enabled: config.rateLimits });
     await registerCompression(app);

@@ -48,7 +48,11 @@ export {
   type SimpleFrameworkSpecification,
 } from "./specifications.ts";
 export { generateCompleteDataset } from "./test-data.ts";
-export { type FrameworkValidationError, validateFrameworkData } from "./validation.ts";
+export {
+  type FrameworkValidationError,
+  validateFrameworkData,
+  validateFrameworkDataWithin,
+} from "./validation.ts";
 export type { OpenApiSchema } from "./value-types.ts";
 export {
   buildFrameworkView,

@@ -70,9 +70,19 @@ interface DataSource {
 class Validation {
   readonly errors: FrameworkValidationError[] = [];
   readonly dataSources: DataSource[] = [];
+  /** Every error found, also those beyond the limit that are only counted. */
+  count = 0;
+
+  /** `maxErrors` bounds what is written out: a body of 400,000 unknown keys is counted, not listed. */
+  constructor(private readonly maxErrors: number) {}
+
+  get full(): boolean {
+    return this.errors.length >= this.maxErrors;
+  }
 
   fail(path: JsonPath, message: string): void {
-    this.errors.push({ path: path.toString(), message });
+    this.count++;
+    if (!this.full) this.errors.push({ path: path.toString(), message });
   }
 
   /** Checks a value against a wire type; `nullable` says whether null is allowed here. */
@@ -352,7 +362,9 @@ function validateGroup(validation: Validation, layout: GroupLayout, value: unkno
     return;
   }
   for (const key of Object.keys(value)) {
-    if (!layout.known.has(key)) validation.fail(path.child(key), `Unknown field "${key}".`);
+    if (layout.known.has(key)) continue;
+    if (validation.full) validation.count++;
+    else validation.fail(path.child(key), `Unknown field "${key}".`);
   }
   for (const group of layout.groups) {
     const child = value[group.key];
@@ -365,9 +377,9 @@ function validateGroup(validation: Validation, layout: GroupLayout, value: unkno
   for (const { key, field, wire } of layout.fields) {
     const child = value[key];
     const childPath = path.child(key);
-    const errorsBefore = validation.errors.length;
+    const errorsBefore = validation.count;
     validation.wire(wire, child, childPath, !field.required);
-    if (child !== null && child !== undefined && validation.errors.length === errorsBefore) {
+    if (child !== null && child !== undefined && validation.count === errorsBefore) {
       checkFieldRules(validation, field, child, childPath);
     }
   }
@@ -407,9 +419,21 @@ function checkReportConsistency(validation: Validation, framework: FrameworkDefi
 
 /** Validates `data` (the framework data object of an upload) and returns every error found; empty means valid. */
 export function validateFrameworkData(frameworkId: FrameworkId, data: unknown): FrameworkValidationError[] {
+  return validateFrameworkDataWithin(frameworkId, data, Number.POSITIVE_INFINITY).errors;
+}
+
+/**
+ * The same, listing at most `maxErrors` errors; `total` counts all of them. Listing is what costs:
+ * the walk itself stays linear in the size of the data.
+ */
+export function validateFrameworkDataWithin(
+  frameworkId: FrameworkId,
+  data: unknown,
+  maxErrors: number,
+): { errors: FrameworkValidationError[]; total: number } {
   const framework = getFramework(frameworkId);
-  const validation = new Validation();
+  const validation = new Validation(maxErrors);
   validateGroup(validation, layoutOf(framework), data, new JsonPath(undefined, "data"));
   checkReportConsistency(validation, framework, data);
-  return validation.errors;
+  return { errors: validation.errors, total: validation.count };
 }

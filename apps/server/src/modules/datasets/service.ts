@@ -4,12 +4,18 @@
  * what. Functions marked "for other modules" may be called by qa, community, companies and portfolios.
  */
 import { randomUUID } from "node:crypto";
-import { type FrameworkId, isFrameworkId, validateFrameworkData } from "@openverde/frameworks";
+import { type FrameworkId, isFrameworkId, validateFrameworkDataWithin } from "@openverde/frameworks";
 import type { RawBuilder } from "kysely";
 import { type Actor, isAdmin, type SignedInActor } from "../../platform/auth/actor";
 import { eventInsert, publishEvent } from "../../platform/events";
-import { ApiError, type ErrorDetails, forbidden, notFound } from "../../platform/http/errors";
-import { isUuid } from "../../platform/ids";
+import {
+  ApiError,
+  boundedReport,
+  type ErrorDetails,
+  forbidden,
+  MAX_REPORTED_ERRORS,
+  notFound,
+} from "../../platform/http/errors";
 import { citedDocuments, extractDataPoints, isPrivateFramework } from "./framework-data";
 import { timeOrderedUuid } from "./ids";
 import {
@@ -19,6 +25,7 @@ import {
   companyRolesOf,
   companySummaries,
   hasPrivateDataAccess,
+  isUuid,
   missingDocuments,
   reportActiveFrameworks,
 } from "./neighbours";
@@ -92,14 +99,15 @@ const invalid = (field: string, message: string): ErrorDetails => ({
   httpStatus: 400,
 });
 
-function invalidInput(details: ErrorDetails[]): ApiError {
+/** A 400 listing the problems; `total` counts also those that were only counted, not listed. */
+function invalidInput(details: ErrorDetails[], total = details.length): ApiError {
   const first = details[0];
   return new ApiError(
     400,
     "invalid-input",
     first?.summary ?? "Invalid input",
     first?.message ?? "Invalid input.",
-    details,
+    boundedReport(details, total),
   );
 }
 
@@ -252,10 +260,13 @@ export async function checkUpload(
   if (typeof reportingPeriod !== "string" || !isReportingPeriod(reportingPeriod))
     problems.push(invalid("reportingPeriod", "reportingPeriod must be a year of four digits, e.g. 2024."));
   let dataValid = false;
+  // Errors found beyond the ones listed; the report lists at most MAX_REPORTED_ERRORS.
+  let unlisted = 0;
   if (data === undefined || data === null) problems.push(invalid("data", "data is required."));
   else {
-    for (const error of validateFrameworkData(request.frameworkId, data))
-      problems.push(invalid(error.path, `${error.path}: ${error.message}`));
+    const { errors, total } = validateFrameworkDataWithin(request.frameworkId, data, MAX_REPORTED_ERRORS);
+    for (const error of errors) problems.push(invalid(error.path, `${error.path}: ${error.message}`));
+    unlisted = total - errors.length;
     dataValid = problems.length === 0;
   }
   // The company and the cited documents are asked at the same time, each in one query.
@@ -279,7 +290,7 @@ export async function checkUpload(
         `The document ${reference} is cited as a data source or referenced report but is not stored. Upload it first.`,
       ),
     );
-  if (problems.length > 0) throw invalidInput(problems);
+  if (problems.length > 0) throw invalidInput(problems, problems.length + unlisted);
   return {
     frameworkId: request.frameworkId,
     companyId: companyId as string,

@@ -8,6 +8,7 @@ import type { FastifyRequest } from "fastify";
 import type { Actor } from "../../platform/auth/actor";
 import { ApiError, badRequest, malformedMultipart, notFound } from "../../platform/http/errors";
 import { assertStorableText } from "../../platform/http/input-guard";
+import { assertJsonShapeWithinLimits } from "../../platform/http/json-body";
 import { multipartParts } from "../../platform/http/multipart-parts";
 import { citedDocuments } from "./framework-data";
 import {
@@ -77,6 +78,7 @@ export async function uploadPrivateDataset(
     }
     if (jsonText === undefined)
       throw badRequest(`The part ${JSON_PART} with the dataset is missing.`, `Invalid ${JSON_PART}`);
+    assertJsonShapeWithinLimits(jsonText, JSON_PART);
     let body: unknown;
     try {
       body = JSON.parse(jsonText);

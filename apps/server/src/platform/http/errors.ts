@@ -74,9 +74,28 @@ function fieldName(
   return path || context;
 }
 
+/** The most errors one refused request is told of; one more entry says how many were left out. */
+export const MAX_REPORTED_ERRORS = 100;
+
+/** The first MAX_REPORTED_ERRORS details, and, if `total` is more, an entry that says how many more there are. */
+export function boundedReport(details: ErrorDetails[], total = details.length): ErrorDetails[] {
+  if (total <= MAX_REPORTED_ERRORS) return details;
+  const more = total - MAX_REPORTED_ERRORS;
+  return [
+    ...details.slice(0, MAX_REPORTED_ERRORS),
+    {
+      errorType: "invalid-input",
+      summary: "More errors",
+      message: `${more.toLocaleString("en")} more ${more === 1 ? "error is" : "errors are"} not listed; correct the ones above and send the request again.`,
+      httpStatus: 400,
+    },
+  ];
+}
+
 function validationErrors(error: FastifyError): ErrorDetails[] {
   const context = error.validationContext ?? "request";
-  return (error.validation ?? []).map((issue) => {
+  const issues = error.validation ?? [];
+  const details = issues.slice(0, MAX_REPORTED_ERRORS).map((issue): ErrorDetails => {
     const field = fieldName(issue as { instancePath?: string; params?: Record<string, unknown> }, context);
     const where = context === "body" ? field : `${context} ${field}`.trim();
     return {
@@ -89,6 +108,7 @@ function validationErrors(error: FastifyError): ErrorDetails[] {
       httpStatus: 400,
     };
   });
+  return boundedReport(details, issues.length);
 }
 
 function statusFamily(error: FastifyError): ApiError | undefined {
