@@ -16,6 +16,7 @@ import {
   MAX_REPORTED_ERRORS,
   notFound,
 } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import { citedDocuments, extractDataPoints, isPrivateFramework } from "./framework-data";
 import { timeOrderedUuid } from "./ids";
 import {
@@ -25,7 +26,6 @@ import {
   companyRolesOf,
   companySummaries,
   hasPrivateDataAccess,
-  isUuid,
   missingDocuments,
   reportActiveFrameworks,
 } from "./neighbours";
