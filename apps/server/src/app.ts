@@ -22,6 +22,7 @@ import { registerJsonBodyLimit } from "./platform/http/json-body";
 import { registerOpenApi } from "./platform/http/openapi";
 import { registerRateLimits } from "./platform/http/rate-limits";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
+import { registerBodyTimeouts } from "./platform/http/slow-bodies";
 import { registerWebApp } from "./platform/http/web-app";
 import type { Composition, ModuleContext, ServerModule } from "./platform/module";
 import { fastifyTrustProxy } from "./platform/trust-proxy";
@@ -85,6 +86,8 @@ export async function buildPlatform(
     );
 
     registerErrorHandling(app);
+    // Before any other hook, so that a request's slow body is timed from its first byte.
+    registerBodyTimeouts(app, config.bodyTimeouts);
     app.addHook("onRequest", async (request, reply) => {
       reply.header("x-request-id", request.id);
       request.actor = ANONYMOUS;
