@@ -1,9 +1,10 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import type { ModuleContext } from "../../platform/module";
 import { getUserById, type User } from "../identity/service";
-import { mayGenerateApiKey, mayReadOwnApiKey, mayRevokeOwnApiKey, mayValidateApiKey } from "./policy";
+import { can } from "./policy";
 import {
   ApiKeyAndMetaInfo,
   ApiKeyMetaInfo,
@@ -50,7 +51,11 @@ export const apiKeyRoutes =
         },
       },
       async (request) => {
-        const actor = mayGenerateApiKey(request.actor);
+        const actor = authorize(
+          request.actor,
+          can(request.actor, "generate"),
+          "Sign in to create an API key; an API key cannot be used to create another one.",
+        );
         return generateApiKey(db, await asUser(actor), request.query.daysValid);
       },
     );
@@ -66,7 +71,8 @@ export const apiKeyRoutes =
           response: { 200: Type.Ref("ApiKeyMetaInfo") },
         },
       },
-      async (request) => getApiKeyMetaInfo(db, await asUser(mayReadOwnApiKey(request.actor))),
+      async (request) =>
+        getApiKeyMetaInfo(db, await asUser(authorize(request.actor, can(request.actor, "readOwn")))),
     );
 
     app.post(
@@ -81,7 +87,7 @@ export const apiKeyRoutes =
           response: { 200: Type.Ref("RevokeApiKeyResponse") },
         },
       },
-      async (request) => revokeApiKey(db, mayRevokeOwnApiKey(request.actor).userId),
+      async (request) => revokeApiKey(db, authorize(request.actor, can(request.actor, "revokeOwn")).userId),
     );
 
     app.get(
@@ -97,9 +103,6 @@ export const apiKeyRoutes =
           response: { 200: Type.Ref("ApiKeyMetaInfo") },
         },
       },
-      async (request) => {
-        mayValidateApiKey(request.actor);
-        return (await checkApiKey(db, request.query.apiKey)).meta;
-      },
+      async (request) => (await checkApiKey(db, request.query.apiKey)).meta,
     );
   };

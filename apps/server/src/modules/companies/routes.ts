@@ -1,8 +1,10 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { type Actor, isSignedIn } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
 import type { ModuleContext } from "../../platform/module";
-import { mayCreateCompany, mayPatchCompany, mayReadCompanies, mayReplaceCompany } from "./policy";
+import { can, OWNER_CHANGEABLE_FIELDS } from "./policy";
 import {
   AggregatedFrameworkDataSummary,
   BasicCompanyInformation,
@@ -56,6 +58,26 @@ export const companyRoutes =
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const { db } = context.database;
+
+    /**
+     * Uploaders and admins change any field. Anyone else signed in must own the company, which must
+     * exist (404 before 403), and may change only what owners may.
+     */
+    const authorizePatch = async (actor: Actor, companyId: string, fields: readonly string[]) => {
+      if (can(actor, "change")) return;
+      // A visitor is asked to sign in before anything is looked up.
+      const user = authorize(actor, isSignedIn(actor));
+      if (!(await companyExists(db, companyId))) throw companyNotFound(companyId);
+      const ownsCompany = await isCompanyOwner(db, user.userId, companyId);
+      const others = fields.filter((field) => !OWNER_CHANGEABLE_FIELDS.includes(field));
+      authorize(
+        actor,
+        can(actor, "changeAsOwner", { ownsCompany, fields }),
+        ownsCompany
+          ? `As the company's owner you may change only ${OWNER_CHANGEABLE_FIELDS.join(" and ")}, not ${others.join(", ")}.`
+          : "Changing a company needs the role ROLE_UPLOADER or ROLE_ADMIN, or ownership of the company.",
+      );
+    };
     for (const schema of [
       DataTypeEnum,
       IdentifierTypeSchema,
@@ -89,7 +111,11 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        mayCreateCompany(request.actor);
+        authorize(
+          request.actor,
+          can(request.actor, "add"),
+          "Adding a company needs the role ROLE_UPLOADER or ROLE_ADMIN.",
+        );
         return createCompany(db, request.body as CompanyInformation);
       },
     );
@@ -112,10 +138,7 @@ export const companyRoutes =
           response: { 200: Type.Array(Type.Ref("CompanyIdentifierValidationResult")), default: ERROR },
         },
       },
-      async (request) => {
-        mayReadCompanies(request.actor);
-        return validateIdentifiers(db, request.body);
-      },
+      async (request) => validateIdentifiers(db, request.body),
     );
 
     app.get(
@@ -132,10 +155,7 @@ export const companyRoutes =
           response: { 200: Type.Array(Type.Ref("BasicCompanyInformation")), default: ERROR },
         },
       },
-      async (request) => {
-        mayReadCompanies(request.actor);
-        return searchCompanies(db, request.query);
-      },
+      async (request) => searchCompanies(db, request.query),
     );
 
     app.get(
@@ -151,10 +171,7 @@ export const companyRoutes =
           response: { 200: Type.Integer({ format: "int32" }), default: ERROR },
         },
       },
-      async (request) => {
-        mayReadCompanies(request.actor);
-        return countCompanies(db, request.query);
-      },
+      async (request) => countCompanies(db, request.query),
     );
 
     app.get(
@@ -170,10 +187,7 @@ export const companyRoutes =
           response: { 200: Type.Array(Type.Ref("CompanyIdAndName")), default: ERROR },
         },
       },
-      async (request) => {
-        mayReadCompanies(request.actor);
-        return searchCompanyNames(db, request.query.searchString, request.query.resultLimit ?? 100);
-      },
+      async (request) => searchCompanyNames(db, request.query.searchString, request.query.resultLimit ?? 100),
     );
 
     app.get(
@@ -188,10 +202,7 @@ export const companyRoutes =
           response: { 200: Type.Ref("CompanyAvailableDistinctValues"), default: ERROR },
         },
       },
-      async (request) => {
-        mayReadCompanies(request.actor);
-        return getAvailableFilterValues(db);
-      },
+      async () => getAvailableFilterValues(db),
     );
 
     app.get(
@@ -206,10 +217,7 @@ export const companyRoutes =
           response: { 200: Type.Array(Type.String()), default: ERROR },
         },
       },
-      async (request) => {
-        mayReadCompanies(request.actor);
-        return getTeaserCompanyIds(db);
-      },
+      async () => getTeaserCompanyIds(db),
     );
 
     app.head(
@@ -227,7 +235,6 @@ export const companyRoutes =
         },
       },
       async (request, reply) => {
-        mayReadCompanies(request.actor);
         const { identifierType, identifier } = request.params;
         const found = await findCompanyIdByIdentifier(db, identifierType, identifier);
         return reply.code(found ? 200 : 404).send(null);
@@ -249,7 +256,6 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        mayReadCompanies(request.actor);
         const { identifierType, identifier } = request.params;
         return { companyId: await companyIdByIdentifierOrThrow(db, identifierType, identifier) };
       },
@@ -270,7 +276,6 @@ export const companyRoutes =
         },
       },
       async (request, reply) => {
-        mayReadCompanies(request.actor);
         return reply.code((await companyExists(db, request.params.companyId)) ? 200 : 404).send(null);
       },
     );
@@ -289,10 +294,7 @@ export const companyRoutes =
           response: { 200: Type.Ref("StoredCompany"), default: ERROR },
         },
       },
-      async (request) => {
-        mayReadCompanies(request.actor);
-        return requireCompany(db, request.params.companyId);
-      },
+      async (request) => requireCompany(db, request.params.companyId),
     );
 
     app.put(
@@ -311,7 +313,11 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        mayReplaceCompany(request.actor);
+        authorize(
+          request.actor,
+          can(request.actor, "change"),
+          "Changing a company needs the role ROLE_UPLOADER or ROLE_ADMIN.",
+        );
         return replaceCompany(db, request.params.companyId, request.body as CompanyInformation);
       },
     );
@@ -334,10 +340,7 @@ export const companyRoutes =
       async (request) => {
         const { companyId } = request.params;
         const patch = request.body as CompanyInformationPatch;
-        await mayPatchCompany(request.actor, patchedFields(patch), async (user) => {
-          if (!(await companyExists(db, companyId))) throw companyNotFound(companyId);
-          return isCompanyOwner(db, user.userId, companyId);
-        });
+        await authorizePatch(request.actor, companyId, patchedFields(patch));
         return patchCompany(db, companyId, patch);
       },
     );
@@ -356,7 +359,6 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        mayReadCompanies(request.actor);
         const information = await getCompanyInformation(db, request.params.companyId);
         if (!information) throw companyNotFound(request.params.companyId);
         return information;
@@ -376,10 +378,7 @@ export const companyRoutes =
           response: { 200: Type.Array(Type.Ref("BasicCompanyInformation")), default: ERROR },
         },
       },
-      async (request) => {
-        mayReadCompanies(request.actor);
-        return getSubsidiaries(db, request.params.companyId);
-      },
+      async (request) => getSubsidiaries(db, request.params.companyId),
     );
 
     app.get(
@@ -402,9 +401,6 @@ export const companyRoutes =
           },
         },
       },
-      async (request) => {
-        mayReadCompanies(request.actor);
-        return getAggregatedFrameworkDataSummary(db, request.params.companyId);
-      },
+      async (request) => getAggregatedFrameworkDataSummary(db, request.params.companyId),
     );
   };

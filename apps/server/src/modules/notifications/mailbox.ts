@@ -3,10 +3,11 @@
  * in demo mode, outside the API groups, as a small page rendered on the server.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { ANONYMOUS } from "../../platform/auth/actor";
 import { notFound } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
 import { escapeHtml } from "./layout";
-import { mayReadDemoMailbox } from "./policy";
+import { can } from "./policy";
 import { getMail, listMails, type MailRow } from "./service";
 
 const STYLE = `
@@ -50,7 +51,7 @@ ${mails.length === 0 ? "<p>No e-mails yet.</p>" : mails.map(mailCard).join("\n")
 export const mailboxRoutes =
   (context: ModuleContext): FastifyPluginAsync =>
   async (app) => {
-    if (!mayReadDemoMailbox(context.config.demo)) return;
+    if (!can(ANONYMOUS, "readDemoMailbox", { demo: context.config.demo })) return;
     const { db } = context.database;
 
     app.get("/dev/mailbox", { schema: { hide: true } }, async (request, reply) => {

@@ -1,10 +1,11 @@
-import type { Actor } from "../../platform/auth/actor";
+import { definePolicy } from "../../platform/auth/policy";
 
 /**
- * Anyone may unsubscribe with the id from an e-mail's unsubscribe link: the id is known only to the
- * address it was sent to, and unsubscribing is the one thing it allows.
+ * Who may do what with notifications. Anyone may unsubscribe with the id from an e-mail's unsubscribe
+ * link (unsubscribeUuid): the id is known only to the address it was sent to, and unsubscribing is the
+ * one thing it allows, so that operation needs no rule.
  */
-export const mayUnsubscribe = (_actor: Actor): true => true;
-
-/** The demo mailbox exists only in demo mode, and there anyone may read it. */
-export const mayReadDemoMailbox = (demo: boolean): boolean => demo;
+export const can = definePolicy({
+  /** The demo mailbox exists only in demo mode, and there anyone may read it. */
+  readDemoMailbox: (_actor, platform: { demo: boolean }) => platform.demo,
+});

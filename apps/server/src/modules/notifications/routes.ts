@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { ModuleContext } from "../../platform/module";
-import { mayUnsubscribe } from "./policy";
 import { SubscriptionParams, UnsubscribeAnswer } from "./schemas";
 import { unsubscribe } from "./service";
 
@@ -39,7 +38,6 @@ export const emailRoutes =
         },
       },
       async (request, reply) => {
-        mayUnsubscribe(request.actor);
         const { emailAddress, kind } = await unsubscribe(db, request.params.subscriptionId);
         return reply
           .type("text/plain; charset=utf-8")

@@ -1,27 +1,16 @@
-import { type Actor, isAdmin, requireSignedIn, type SignedInActor } from "../../platform/auth/actor";
-import { forbidden } from "../../platform/http/errors";
+import { isSignedIn } from "../../platform/auth/actor";
+import { definePolicy, isUser, rolesAllow } from "../../platform/auth/policy";
 
-/** Anyone signed in keeps portfolios of their own, monitors them and asks for support. */
-export const mayKeepPortfolios = (actor: Actor): SignedInActor => requireSignedIn(actor);
-
-/** A portfolio is seen and changed by the user it belongs to, and by admins. */
-export function mayUsePortfolio(actor: Actor, portfolio: { userId: string }): SignedInActor {
-  const user = requireSignedIn(actor);
-  if (user.userId !== portfolio.userId && !isAdmin(user))
-    throw forbidden("Only the portfolio's owner and admins may see or change it.");
-  return user;
-}
-
-/** Only admins list every portfolio. */
-export function mayListAllPortfolios(actor: Actor): SignedInActor {
-  const user = requireSignedIn(actor);
-  if (!isAdmin(user)) throw forbidden("Only admins list every portfolio.");
-  return user;
-}
-
-/** Admins list any user's portfolios; a user may list their own. */
-export function mayListPortfoliosOf(actor: Actor, userId: string): SignedInActor {
-  const user = requireSignedIn(actor);
-  if (user.userId !== userId && !isAdmin(user)) throw forbidden("Only admins list other users' portfolios.");
-  return user;
-}
+/** Who may do what with portfolios. */
+export const can = definePolicy({
+  /** Anyone signed in keeps portfolios of their own, monitors them and asks for support. */
+  keepPortfolios: (actor) => isSignedIn(actor),
+  /** A portfolio is seen and changed by the user it belongs to, and by admins. */
+  use: (actor, portfolio: { userId: string }) =>
+    isUser(actor, portfolio.userId) || rolesAllow(actor, "administer"),
+  /** Only admins list every portfolio. */
+  listAll: (actor) => rolesAllow(actor, "administer"),
+  /** Admins list any user's portfolios; a user may list their own. */
+  listPortfoliosOf: (actor, owner: { userId: string }) =>
+    isUser(actor, owner.userId) || rolesAllow(actor, "administer"),
+});

@@ -1,7 +1,8 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { authorize } from "../../platform/auth/policy";
 import type { ModuleContext } from "../../platform/module";
-import { mayKeepPortfolios } from "./policy";
+import { can } from "./policy";
 import { COMPONENTS, PagingQuery, PortfolioIdParams, UserIdParams } from "./schemas";
 import {
   allPortfolios,
@@ -41,7 +42,7 @@ export const portfolioRoutes =
     await ensureMonitoringScheduled(db);
     // Every /users operation needs a signed-in user: say so before judging the input or looking anything up.
     app.addHook("preValidation", async (request) => {
-      mayKeepPortfolios(request.actor);
+      authorize(request.actor, can(request.actor, "keepPortfolios"));
     });
 
     app.post(

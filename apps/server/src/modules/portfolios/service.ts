@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { frameworkIds, isFrameworkId } from "@openverde/frameworks";
 import type { Actor, RealmRole, SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { ApiError, badRequest, type ErrorDetails, notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
 import { enqueueJob } from "../../platform/jobs";
@@ -26,7 +27,7 @@ import {
   sendSupportRequest,
   validateIdentifiers,
 } from "./neighbours";
-import { mayKeepPortfolios, mayListAllPortfolios, mayListPortfoliosOf, mayUsePortfolio } from "./policy";
+import { can } from "./policy";
 import {
   type AnyExecutor,
   advanceSchedule,
@@ -189,7 +190,7 @@ export async function readPortfolio(
   portfolioId: string,
 ): Promise<PortfolioRow> {
   const row = await requirePortfolio(db, portfolioId);
-  mayUsePortfolio(actor, row);
+  authorize(actor, can(actor, "use", row), "Only the portfolio's owner and admins may see or change it.");
   return row;
 }
 
@@ -205,7 +206,7 @@ export async function createPortfolio(
   actor: Actor,
   upload: PortfolioUpload,
 ): Promise<PortfolioRow> {
-  const user = mayKeepPortfolios(actor);
+  const user = authorize(actor, can(actor, "keepPortfolios"));
   const portfolioName = checkName(upload.portfolioName);
   const monitoring = checkMonitoring(upload);
   const companyIds = await resolveCompanies(db, upload.identifiers);
@@ -278,14 +279,14 @@ export async function deletePortfolio(db: AnyExecutor, actor: Actor, portfolioId
 }
 
 export async function portfoliosOfCurrentUser(db: AnyExecutor, actor: Actor): Promise<PortfolioRow[]> {
-  return selectPortfoliosOf(portfoliosDb(db), mayKeepPortfolios(actor).userId);
+  return selectPortfoliosOf(portfoliosDb(db), authorize(actor, can(actor, "keepPortfolios")).userId);
 }
 
 export async function portfolioNamesOfCurrentUser(
   db: AnyExecutor,
   actor: Actor,
 ): Promise<{ portfolioId: string; portfolioName: string }[]> {
-  return selectPortfolioNamesOf(portfoliosDb(db), mayKeepPortfolios(actor).userId);
+  return selectPortfolioNamesOf(portfoliosDb(db), authorize(actor, can(actor, "keepPortfolios")).userId);
 }
 
 export async function allPortfolios(
@@ -293,7 +294,7 @@ export async function allPortfolios(
   actor: Actor,
   paging: { chunkSize: number; chunkIndex: number },
 ): Promise<PortfolioRow[]> {
-  mayListAllPortfolios(actor);
+  authorize(actor, can(actor, "listAll"), "Only admins list every portfolio.");
   return selectAllPortfolios(portfoliosDb(db), {
     limit: paging.chunkSize,
     offset: paging.chunkSize * paging.chunkIndex,
@@ -305,7 +306,7 @@ export async function portfoliosOfUser(
   actor: Actor,
   userId: string,
 ): Promise<PortfolioRow[]> {
-  mayListPortfoliosOf(actor, userId);
+  authorize(actor, can(actor, "listPortfoliosOf", { userId }), "Only admins list other users' portfolios.");
   return isUuid(userId) ? selectPortfoliosOf(portfoliosDb(db), userId) : [];
 }
 
@@ -675,7 +676,7 @@ export async function requestSupport(
   publicUrl: string,
   request: { topic: string; message: string },
 ): Promise<void> {
-  const user = mayKeepPortfolios(actor);
+  const user = authorize(actor, can(actor, "keepPortfolios"));
   const topic = request.topic.trim();
   const message = request.message.trim();
   if (!topic) throw badRequest("topic must not be empty.", "Invalid topic");

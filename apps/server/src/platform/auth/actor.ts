@@ -1,7 +1,7 @@
-import { forbidden, unauthorized } from "../http/errors";
+import type { RealmRole } from "@openverde/frameworks/access";
+import { unauthorized } from "../http/errors";
 
-export const REALM_ROLES = ["ROLE_USER", "ROLE_UPLOADER", "ROLE_REVIEWER", "ROLE_ADMIN"] as const;
-export type RealmRole = (typeof REALM_ROLES)[number];
+export { REALM_ROLES, type RealmRole } from "@openverde/frameworks/access";
 
 export interface SignedInActor {
   kind: "user";
@@ -36,10 +36,4 @@ export const isAdmin = (actor: Actor): boolean => hasRole(actor, "ROLE_ADMIN");
 export function requireSignedIn(actor: Actor): SignedInActor {
   if (!isSignedIn(actor)) throw unauthorized();
   return actor;
-}
-
-export function requireRole(actor: Actor, role: RealmRole): SignedInActor {
-  const user = requireSignedIn(actor);
-  if (!user.roles.has(role)) throw forbidden(`This needs the role ${role}.`);
-  return user;
 }
