@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldByPath, frameworkFields, listFrameworks } from "./catalogue.ts";
-import { frameworkIds } from "./model.ts";
+import { dataTypes, frameworkIds } from "./model.ts";
 import { specificationCatalogue } from "./specifications.ts";
 import { referencedName, valueType, valueTypes } from "./value-types.ts";
 import { parseWireType, type WireType } from "./wire-type.ts";
@@ -103,4 +103,18 @@ describe.each(listFrameworks())("definition of $id", (framework) => {
 
 it("lists the seven frameworks in order", () => {
   expect(listFrameworks().map((framework) => framework.id)).toEqual([...frameworkIds]);
+});
+
+it("lists the data types of the wire as the reference does, 2026/73 versions included", () => {
+  expect(dataTypes).toEqual([
+    "sfdr",
+    "eutaxonomy-financials",
+    "eutaxonomy-financials-2026-73",
+    "eutaxonomy-non-financials",
+    "eutaxonomy-non-financials-2026-73",
+    "nuclear-and-gas",
+    "lksg",
+    "pcaf",
+    "vsme",
+  ]);
 });

@@ -16,6 +16,17 @@ export const frameworkIds = [
 
 export type FrameworkId = (typeof frameworkIds)[number];
 
+/** The EU taxonomy frameworks whose 2026/73 version the wire names as a data type of its own. */
+const frameworksWith2026Version = ["eutaxonomy-financials", "eutaxonomy-non-financials"] as const;
+
+/** A data type on the wire (the reference's DataTypeEnum): a framework or a 2026/73 version of one. */
+export type DataType = FrameworkId | `${(typeof frameworksWith2026Version)[number]}-2026-73`;
+
+/** Every data type, each 2026/73 version right after its framework, as the reference orders them. */
+export const dataTypes: readonly DataType[] = frameworkIds.flatMap((id): DataType[] =>
+  (frameworksWith2026Version as readonly string[]).includes(id) ? [id, `${id}-2026-73` as DataType] : [id],
+);
+
 /** What a field holds and how it is entered and shown; one kind per component of the reference. */
 export type FieldKind =
   | "decimal"

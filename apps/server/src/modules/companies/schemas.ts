@@ -1,19 +1,11 @@
 import { type Static, type TSchema, type TString, Type } from "@fastify/type-provider-typebox";
+import { type DataType, dataTypes } from "@openverde/frameworks";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
+import { QA_STATUSES, type QaStatus } from "../../platform/qa-status";
 
-/** The frameworks (and framework variants) a company can have data for, as on the wire. */
-export const DATA_TYPES = [
-  "sfdr",
-  "eutaxonomy-financials",
-  "eutaxonomy-financials-2026-73",
-  "eutaxonomy-non-financials",
-  "eutaxonomy-non-financials-2026-73",
-  "nuclear-and-gas",
-  "lksg",
-  "pcaf",
-  "vsme",
-] as const;
-export type DataType = (typeof DATA_TYPES)[number];
+/** The frameworks (and framework versions) a company can have data for, as on the wire. */
+export const DATA_TYPES = dataTypes;
+export type { DataType };
 
 export const IDENTIFIER_TYPES = [
   "Lei",
@@ -188,7 +180,7 @@ const RegisteredDataset = Type.Object(
     uploadTime: Type.Integer({ description: "Milliseconds since 1970." }),
     reportingPeriod: Type.String(),
     currentlyActive: Type.Boolean(),
-    qaStatus: Type.Union([Type.Literal("Pending"), Type.Literal("Accepted"), Type.Literal("Rejected")]),
+    qaStatus: Type.Unsafe<QaStatus>({ type: "string", enum: [...QA_STATUSES] }),
     ref: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   },
   { additionalProperties: true },

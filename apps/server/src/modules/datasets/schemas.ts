@@ -6,6 +6,7 @@
 import { type Static, type TSchema, Type } from "@fastify/type-provider-typebox";
 import { frameworkOpenApiComponents } from "@openverde/frameworks";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
+import type { QaStatus as QaStatusValue } from "../../platform/qa-status";
 
 /** A reference to a published component by name. */
 export const ref = <T = unknown>(name: string) => Type.Unsafe<T>({ $ref: `${name}#` });
@@ -36,7 +37,7 @@ export function frameworkSharedSchemas(): Record<string, unknown>[] {
   }));
 }
 
-export const QaStatus = ref<"Pending" | "Accepted" | "Rejected">("QaStatus");
+export const QaStatus = ref<QaStatusValue>("QaStatus");
 const DataTypeRef = ref<string>("DataTypeEnum");
 
 export const DataMetaInformationPatch = Type.Object(

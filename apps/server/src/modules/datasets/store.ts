@@ -1,9 +1,9 @@
 import { type Generated, type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { AnyDb } from "../../platform/db/database";
 import { PREPARED, prepared } from "../../platform/db/prepared-statements";
+import type { QaStatus } from "../../platform/qa-status";
 
-export type QaStatus = "Pending" | "Accepted" | "Rejected";
-export const QA_STATUSES: readonly QaStatus[] = ["Pending", "Accepted", "Rejected"];
+export type { QaStatus };
 
 /** The tables of the datasets module (migrations/001_create_datasets.sql). */
 export type DatasetTables = {

@@ -1,10 +1,10 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
+import { QA_STATUSES } from "../../platform/qa-status";
 import { DOCUMENT_TYPES } from "./file-types";
 
 export const DOCUMENT_CATEGORIES = ["AnnualReport", "SustainabilityReport", "Policy", "Other"] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
-export const QA_STATUSES = ["Pending", "Accepted", "Rejected"] as const;
 
 /** A reference to a named component, typed as the component. */
 export const refTo = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T>>(Type.Ref(schema.$id as string));

@@ -1,4 +1,6 @@
+import { dataTypes } from "@openverde/frameworks";
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { QA_STATUSES } from "../../platform/qa-status";
 
 export const refTo = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T>>(Type.Ref(schema.$id as string));
 
@@ -6,25 +8,10 @@ export const refTo = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T>>(Ty
 export const stringEnum = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
   Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
 
-const QA_STATUSES = ["Pending", "Accepted", "Rejected"] as const;
-
 export const QaStatusSchema = stringEnum(QA_STATUSES, {
   $id: "QaStatus",
   description: "Where data stands in review: awaiting review, accepted or rejected.",
 });
-
-/** The frameworks a queue may be filtered by, as the reference lists them. */
-export const DATA_TYPES = [
-  "sfdr",
-  "eutaxonomy-financials",
-  "eutaxonomy-financials-2026-73",
-  "eutaxonomy-non-financials",
-  "eutaxonomy-non-financials-2026-73",
-  "nuclear-and-gas",
-  "lksg",
-  "pcaf",
-  "vsme",
-] as const;
 
 const uuidExample = "1e63a842-1e65-43ed-b78a-5e7cec155c28";
 
@@ -138,7 +125,7 @@ const chunkIndex = Type.Integer({
   description: "Which page to return, counting from 0.",
 });
 
-const dataTypes = Type.Array(stringEnum(DATA_TYPES), {
+const dataTypeFilter = Type.Array(stringEnum(dataTypes), {
   uniqueItems: true,
   description: "Only datasets of these frameworks.",
 });
@@ -152,7 +139,7 @@ const companyName = Type.String({
 });
 
 export const DatasetQueueQuery = Type.Object({
-  dataTypes: Type.Optional(dataTypes),
+  dataTypes: Type.Optional(dataTypeFilter),
   reportingPeriods: Type.Optional(reportingPeriods),
   companyName: Type.Optional(companyName),
   qaStatus: Type.Optional(
@@ -166,7 +153,7 @@ export const DatasetQueueQuery = Type.Object({
 export type DatasetQueueQuery = Static<typeof DatasetQueueQuery>;
 
 export const UnreviewedCountQuery = Type.Object({
-  dataTypes: Type.Optional(dataTypes),
+  dataTypes: Type.Optional(dataTypeFilter),
   reportingPeriods: Type.Optional(reportingPeriods),
   companyName: Type.Optional(companyName),
 });

@@ -11,9 +11,9 @@ import {
   type Transaction,
 } from "kysely";
 import { PREPARED } from "../../platform/db/prepared-statements";
+import type { QaStatus } from "../../platform/qa-status";
 
-export type QaStatus = "Pending" | "Accepted" | "Rejected";
-export const QA_STATUSES: readonly QaStatus[] = ["Pending", "Accepted", "Rejected"];
+export type { QaStatus };
 
 // A type alias (not an interface), so it fits Kysely's table-record constraint.
 export type QaTables = {
