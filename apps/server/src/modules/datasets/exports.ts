@@ -18,12 +18,13 @@ import {
 import { csvRows } from "@openverde/frameworks/csv";
 import { sql } from "kysely";
 import type { Actor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { badRequest, notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
 import { enqueueJob, type Job } from "../../platform/jobs";
 import { isPrivateFramework } from "./framework-data";
 import { companySummaries } from "./neighbours";
-import { mayReadData, mayReadExport } from "./policy";
+import { can } from "./policy";
 import { isReportingPeriod } from "./service";
 import { type AnyExecutor, type DatasetsDb, datasetsDb } from "./store";
 
@@ -71,7 +72,7 @@ export async function createExportJob(
   frameworkId: FrameworkId,
   request: ExportRequest,
 ): Promise<{ id: string }> {
-  const user = mayReadData(actor);
+  const user = authorize(actor, can(actor, "read"));
   if (isPrivateFramework(frameworkId)) throw notFound("Private data cannot be exported.");
   const companyIds = [...new Set(request.companyIds)];
   const invalidIds = companyIds.filter((id) => !isUuid(id));
@@ -115,7 +116,7 @@ export async function createExportJob(
 }
 
 async function ownedJob(db: AnyExecutor, actor: Actor, exportJobId: string) {
-  const user = mayReadData(actor);
+  const user = authorize(actor, can(actor, "read"));
   const job = isUuid(exportJobId)
     ? await datasetsDb(db)
         .selectFrom("dataset_export_job")
@@ -123,7 +124,7 @@ async function ownedJob(db: AnyExecutor, actor: Actor, exportJobId: string) {
         .where("export_job_id", "=", exportJobId)
         .executeTakeFirst()
     : undefined;
-  if (!job || !mayReadExport(user, job.user_id))
+  if (!job || !can(user, "readExport", { ownerUserId: job.user_id }))
     throw notFound(`There is no export job ${exportJobId}.`, "Export not found");
   return job;
 }

@@ -6,13 +6,13 @@
 import { randomUUID } from "node:crypto";
 import { type FrameworkId, isFrameworkId, validateFrameworkDataWithin } from "@openverde/frameworks";
 import type { RawBuilder } from "kysely";
-import { type Actor, isAdmin, type SignedInActor } from "../../platform/auth/actor";
+import type { Actor, SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { eventInsert, publishEvent } from "../../platform/events";
 import {
   ApiError,
   boundedReport,
   type ErrorDetails,
-  forbidden,
   MAX_REPORTED_ERRORS,
   notFound,
 } from "../../platform/http/errors";
@@ -29,15 +29,7 @@ import {
   missingDocuments,
   reportActiveFrameworks,
 } from "./neighbours";
-import {
-  mayBypassQa,
-  mayChangeUploader,
-  mayListUploadsOf,
-  mayReadData,
-  maySeePrivate,
-  maySeeUnaccepted,
-  mayUploadFor,
-} from "./policy";
+import { can } from "./policy";
 import * as store from "./store";
 import {
   type AnyExecutor,
@@ -158,13 +150,13 @@ export class Viewer {
 
   /** Whether the user may see private data of this (company, framework, period) at all. */
   async maySeePrivateDimension(dimension: Dimension, uploaderUserId: string | null = null): Promise<boolean> {
-    if (isAdmin(this.actor) || this.actor.userId === uploaderUserId) return true;
-    const rolesInCompany = await this.rolesIn(dimension.companyId);
-    if (rolesInCompany.length > 0) return true;
-    return maySeePrivate(this.actor, uploaderUserId, {
-      rolesInCompany,
-      grantedThroughRequest: await this.granted(dimension),
-    });
+    // The facts are looked up one at a time, the cheapest first, until the rule allows.
+    const facts = { uploaderUserId, rolesInCompany: [] as CompanyRole[], grantedThroughRequest: false };
+    if (can(this.actor, "seePrivate", facts)) return true;
+    facts.rolesInCompany = await this.rolesIn(dimension.companyId);
+    if (can(this.actor, "seePrivate", facts)) return true;
+    facts.grantedThroughRequest = await this.granted(dimension);
+    return can(this.actor, "seePrivate", facts);
   }
 
   async maySee(
@@ -172,7 +164,7 @@ export class Viewer {
   ) {
     if (isPrivateFramework(meta.dataType) && !(await this.maySeePrivateDimension(meta, meta.uploaderUserId)))
       return false;
-    if (meta.qaStatus !== "Accepted" && !maySeeUnaccepted(this.actor, meta.uploaderUserId)) return false;
+    if (meta.qaStatus !== "Accepted" && !can(this.actor, "seeUnaccepted", meta)) return false;
     return true;
   }
 
@@ -189,7 +181,7 @@ export class Viewer {
 }
 
 export function viewerFor(db: AnyExecutor, actor: Actor): Viewer {
-  return new Viewer(db, mayReadData(actor));
+  return new Viewer(db, authorize(actor, can(actor, "read")));
 }
 
 // ---- uploading ---------------------------------------------------------------------------------
@@ -224,19 +216,20 @@ export async function checkUploader(
   body: unknown,
   bypassQa: boolean,
 ): Promise<SignedInActor> {
-  const user = mayReadData(actor);
+  const user = authorize(actor, can(actor, "read"));
   const { companyId } = readWrapper(body);
   // Company roles are asked only when the user's own roles do not already allow the upload.
-  const roles =
-    mayUploadFor(user, []) || typeof companyId !== "string"
+  const rolesInCompany =
+    can(user, "upload", { rolesInCompany: [] }) || typeof companyId !== "string"
       ? []
       : await companyRolesOf(db, user.userId, companyId);
-  if (!mayUploadFor(user, roles))
-    throw forbidden(
-      "Uploading data needs the role ROLE_UPLOADER, or the company role CompanyOwner or DataUploader for this company.",
-    );
-  if (bypassQa && !mayBypassQa(user))
-    throw forbidden("Only admins may store a dataset without quality review.");
+  authorize(
+    user,
+    can(user, "upload", { rolesInCompany }),
+    "Uploading data needs the role ROLE_UPLOADER, or the company role CompanyOwner or DataUploader for this company.",
+  );
+  if (bypassQa)
+    authorize(user, can(user, "bypassQa"), "Only admins may store a dataset without quality review.");
   return user;
 }
 
@@ -715,7 +708,7 @@ export async function changeUploader(
   dataId: string,
   uploaderUserId: string,
 ): Promise<DatasetMetaRow> {
-  mayChangeUploader(actor);
+  authorize(actor, can(actor, "changeUploader"), "Only admins may change the uploader of a dataset.");
   if (!isUuid(uploaderUserId))
     throw invalidInput([invalid("uploaderUserId", "uploaderUserId must be a user id (a UUID).")]);
   const meta = isUuid(dataId) ? await store.findMeta(own(db), dataId) : undefined;
@@ -814,7 +807,7 @@ export interface MyDatasetEntry {
 }
 
 export async function uploadsOf(db: AnyExecutor, actor: Actor, userId: string): Promise<MyDatasetEntry[]> {
-  mayListUploadsOf(actor, userId);
+  authorize(actor, can(actor, "listUploadsOf", { userId }), "You may only list your own uploads.");
   const rows = await store.searchDatasets(own(db), { uploaderUserIds: [userId] }, false);
   rows.sort((a, b) => b.uploadTime - a.uploadTime);
   const names = await companySummaries(

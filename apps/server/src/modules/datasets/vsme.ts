@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { Actor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { ApiError, badRequest, malformedMultipart, notFound } from "../../platform/http/errors";
 import { assertStorableText } from "../../platform/http/input-guard";
 import { assertJsonShapeWithinLimits } from "../../platform/http/json-body";
@@ -20,7 +21,7 @@ import {
   type StagedDocument,
   stageDocument,
 } from "./neighbours";
-import { mayReadData } from "./policy";
+import { can } from "./policy";
 import { checkUpload, checkUploader, readDataset, storeChecked } from "./service";
 import type { AnyExecutor, DatasetMetaRow } from "./store";
 
@@ -55,7 +56,7 @@ export async function uploadPrivateDataset(
   settings: DocumentSettings,
   request: FastifyRequest,
 ): Promise<DatasetMetaRow> {
-  const user = mayReadData(request.actor);
+  const user = authorize(request.actor, can(request.actor, "read"));
   if (!request.isMultipart())
     throw new ApiError(
       415,
@@ -129,7 +130,7 @@ export async function privateDocument(
   dataId: string,
   hash: string,
 ): Promise<DocumentBytes> {
-  const user = mayReadData(actor);
+  const user = authorize(actor, can(actor, "read"));
   const dataset = await readDataset(db, actor, "vsme", dataId);
   const cited = citedDocuments(JSON.parse(dataset.dataText));
   const document = cited.has(hash) ? await documentBytes(db, settings, user, hash) : undefined;

@@ -1,4 +1,5 @@
-import { type Actor, hasRole, isAdmin, isSignedIn, type SignedInActor } from "../../platform/auth/actor";
+import { isSignedIn, type SignedInActor } from "../../platform/auth/actor";
+import { definePolicy, isUser, rolesAllow } from "../../platform/auth/policy";
 import type { AnyDb } from "../../platform/db/database";
 
 /**
@@ -8,6 +9,7 @@ import type { AnyDb } from "../../platform/db/database";
  *   CompanyOwner or DataUploader of a company an uploader of documents for that company;
  * - the datasets module hides documents cited only by private (VSME) datasets:
  *   `addDocumentVisibilityRule(rule)` answers false for a user who may not see those datasets.
+ * The rules that ask them are asynchronous and get the database to hand on to them.
  */
 
 /** Answers whether the user holds a company role that lets them upload documents for the company. */
@@ -31,34 +33,13 @@ export function addDocumentVisibilityRule(rule: DocumentVisibilityRule): void {
   if (!visibilityRules.includes(rule)) visibilityRules.push(rule);
 }
 
-/** Uploaders and admins may upload any document. */
-export const isDocumentUploader = (actor: Actor): boolean =>
-  hasRole(actor, "ROLE_UPLOADER") || isAdmin(actor);
-
-/** Whether it is worth reading an upload from this user at all: they might be allowed to upload it. */
-export const mightUploadDocuments = (actor: Actor): boolean =>
-  isDocumentUploader(actor) || (isSignedIn(actor) && companyUploaderChecks.length > 0);
-
-/**
- * Linking a document to a company says "this is a report of that company", and unlinking it takes
- * that back. Either needs the right to upload documents for the company: uploaders and admins have
- * it for every company, a company role (CompanyOwner, DataUploader) for its own company only. So a
- * user may link or unlink these companies when they may upload documents for each one of them.
- */
-export async function mayLinkCompanies(
-  db: AnyDb,
-  actor: Actor,
-  companyIds: readonly string[],
-): Promise<boolean> {
-  if (!isSignedIn(actor)) return false;
-  if (isDocumentUploader(actor)) return true;
-  for (const companyId of companyIds) {
-    if (!(await holdsUploadingCompanyRole(db, actor, companyId))) return false;
-  }
-  return true;
+/** Companies a document is linked to, and the database to ask other modules about them. */
+export interface Companies {
+  db: AnyDb;
+  companyIds: readonly string[];
 }
 
-async function holdsUploadingCompanyRole(db: AnyDb, user: SignedInActor, companyId: string) {
+async function uploadsForCompany(db: AnyDb, user: SignedInActor, companyId: string): Promise<boolean> {
   for (const check of companyUploaderChecks) {
     if (await check(db, user, companyId)) return true;
   }
@@ -66,33 +47,45 @@ async function holdsUploadingCompanyRole(db: AnyDb, user: SignedInActor, company
 }
 
 /**
- * A user may upload a document linked to these companies when they may link each of them, and,
- * unless they are an uploader or an admin, when they name at least one company: a company role is
- * the right to upload for that company, not for no company at all.
+ * Linking a document to a company says "this is a report of that company", and unlinking it takes
+ * that back. Either needs the right to upload documents for the company: uploaders and admins have
+ * it for every company, a company role (CompanyOwner, DataUploader) for its own company only.
  */
-export async function mayUploadDocumentFor(
-  db: AnyDb,
-  actor: Actor,
-  companyIds: readonly string[],
-): Promise<boolean> {
-  if (!isSignedIn(actor)) return false;
-  if (!isDocumentUploader(actor) && companyIds.length === 0) return false;
-  return mayLinkCompanies(db, actor, companyIds);
-}
-
-/** Signed-in users may read documents, unless a visibility rule hides the document from them. */
-export async function mayReadDocument(db: AnyDb, actor: Actor, documentId: string): Promise<boolean> {
-  if (!isSignedIn(actor)) return false;
-  if (isAdmin(actor)) return true;
-  for (const rule of visibilityRules) {
-    if (!(await rule(db, actor, documentId))) return false;
+async function mayLink(actor: SignedInActor, { db, companyIds }: Companies): Promise<boolean> {
+  if (rolesAllow(actor, "upload")) return true;
+  for (const companyId of companyIds) {
+    if (!(await uploadsForCompany(db, actor, companyId))) return false;
   }
   return true;
 }
 
-/** Signed-in users may search the document list. */
-export const maySearchDocuments = (actor: Actor): boolean => isSignedIn(actor);
-
-/** The uploader of a document and admins may change its metadata. */
-export const mayChangeDocument = (actor: Actor, document: { uploaderId: string }): boolean =>
-  isAdmin(actor) || (isSignedIn(actor) && actor.userId === document.uploaderId);
+export const can = definePolicy({
+  /** Signed-in users read and search documents (those a visibility rule hides excepted, see below). */
+  read: (actor) => isSignedIn(actor),
+  /** Signed-in users see a document unless a visibility rule hides it from them; admins see all. */
+  see: async (actor, document: { db: AnyDb; documentId: string }) => {
+    if (!isSignedIn(actor)) return false;
+    if (rolesAllow(actor, "administer")) return true;
+    for (const rule of visibilityRules) {
+      if (!(await rule(document.db, actor, document.documentId))) return false;
+    }
+    return true;
+  },
+  /** Whether it is worth reading an upload from this user at all: they might be allowed to upload it. */
+  startUpload: (actor) =>
+    rolesAllow(actor, "upload") || (isSignedIn(actor) && companyUploaderChecks.length > 0),
+  /**
+   * A user may upload a document linked to these companies when they may link each of them, and,
+   * unless they are an uploader or an admin, when they name at least one company: a company role is
+   * the right to upload for that company, not for no company at all.
+   */
+  upload: async (actor, companies: Companies) =>
+    isSignedIn(actor) &&
+    (rolesAllow(actor, "upload") || companies.companyIds.length > 0) &&
+    mayLink(actor, companies),
+  /** A user may link or unlink these companies when they may upload documents for each one of them. */
+  link: async (actor, companies: Companies) => isSignedIn(actor) && mayLink(actor, companies),
+  /** The uploader of a document and admins may change its metadata. */
+  change: (actor, document: { uploaderId: string }) =>
+    rolesAllow(actor, "administer") || isUser(actor, document.uploaderId),
+});

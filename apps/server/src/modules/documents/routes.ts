@@ -2,13 +2,13 @@ import multipart from "@fastify/multipart";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { requireSignedIn } from "../../platform/auth/actor";
-import { ApiError, badRequest, forbidden, malformedMultipart } from "../../platform/http/errors";
+import { authorize } from "../../platform/auth/policy";
+import { ApiError, badRequest, malformedMultipart } from "../../platform/http/errors";
 import { assertStorableText } from "../../platform/http/input-guard";
 import { multipartParts } from "../../platform/http/multipart-parts";
 import type { ModuleContext } from "../../platform/module";
 import { type DocumentType, EXTENSIONS } from "./file-types";
-import { mightUploadDocuments } from "./policy";
+import { can } from "./policy";
 import { contentDisposition, nameProblem, parseRange } from "./rules";
 import {
   DocumentCompanyParams,
@@ -174,11 +174,11 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const actor = requireSignedIn(request.actor);
-        if (!mightUploadDocuments(actor))
-          throw forbidden(
-            "Uploading documents needs the role ROLE_UPLOADER, or a company role that allows uploading for each of the document's companies.",
-          );
+        const actor = authorize(
+          request.actor,
+          can(request.actor, "startUpload"),
+          "Uploading documents needs the role ROLE_UPLOADER, or a company role that allows uploading for each of the document's companies.",
+        );
         if (!request.isMultipart())
           throw badRequest(
             "Send the document as multipart/form-data with the parts document and documentMetaInfo.",
@@ -261,7 +261,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
         },
       },
       async (request) => {
-        requireSignedIn(request.actor);
+        authorize(request.actor, can(request.actor, "read"));
         const { documents } = await searchDocuments(db, request.query as DocumentSearchQuery);
         return documents;
       },

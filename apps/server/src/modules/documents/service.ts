@@ -2,13 +2,14 @@ import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Actor, SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { ConfigError } from "../../platform/config";
 import type { AnyDb, Database } from "../../platform/db/database";
-import { ApiError, badRequest, forbidden, notFound, unauthorized } from "../../platform/http/errors";
+import { ApiError, badRequest, forbidden, notFound } from "../../platform/http/errors";
 import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
 import { companyExists } from "./companies";
 import { containerOf, HEAD_BYTES, identify, MEDIA_TYPES, type RandomAccess } from "./file-types";
-import { mayChangeDocument, mayLinkCompanies, mayReadDocument, mayUploadDocumentFor } from "./policy";
+import { can } from "./policy";
 import { isDocumentId, nameProblem, publicationDateProblem, reportingPeriodProblem } from "./rules";
 import {
   DEFAULT_CHUNK_SIZE,
@@ -228,10 +229,11 @@ export function parseUploadMeta(raw: unknown): DocumentMetaInfo {
 export async function checkUploadMeta(db: AnyExecutor, actor: Actor, meta: DocumentMetaInfo | undefined) {
   const companyIds = meta?.companyIds ?? [];
   await checkCompaniesExist(db, companyIds, "documentMetaInfo.companyIds");
-  if (!(await mayUploadDocumentFor(db as AnyDb, actor, companyIds)))
-    throw forbidden(
-      "Uploading documents needs the role ROLE_UPLOADER, or a company role that allows uploading for each of the document's companies.",
-    );
+  authorize(
+    actor,
+    await can(actor, "upload", { db: db as AnyDb, companyIds }),
+    "Uploading documents needs the role ROLE_UPLOADER, or a company role that allows uploading for each of the document's companies.",
+  );
 }
 
 // ---- storing bytes -----------------------------------------------------------------------------
@@ -451,11 +453,14 @@ export async function getReadableDocument(
   actor: Actor,
   documentId: string,
 ): Promise<DocumentRow> {
-  if (actor.kind !== "user") throw unauthorized();
+  authorize(actor, can(actor, "read"));
   const row = isDocumentId(documentId) ? await store.findDocument(own(db), documentId) : undefined;
   if (!row) throw documentNotFound(documentId);
-  if (!(await mayReadDocument(db as AnyDb, actor, documentId)))
-    throw forbidden("You may not see this document: it is cited only by data you may not see.");
+  authorize(
+    actor,
+    await can(actor, "see", { db: db as AnyDb, documentId }),
+    "You may not see this document: it is cited only by data you may not see.",
+  );
   return row;
 }
 
@@ -464,10 +469,10 @@ export async function getDocumentEntity(
   actor: Actor,
   documentId: string,
 ): Promise<DocumentMetaInfoEntity> {
-  if (actor.kind !== "user") throw unauthorized();
+  authorize(actor, can(actor, "read"));
   const row = isDocumentId(documentId) ? await store.findDocument(own(db), documentId) : undefined;
   if (!row) throw documentNotFound(documentId);
-  return toEntity(row, await mayReadDocument(db as AnyDb, actor, documentId));
+  return toEntity(row, await can(actor, "see", { db: db as AnyDb, documentId }));
 }
 
 /**
@@ -581,7 +586,7 @@ async function changeDocument(
   refusal: ChangeRefusal,
   change: (documents: DocumentsDb) => Promise<void>,
 ): Promise<DocumentMetaInfoResponse> {
-  if (actor.kind !== "user") throw unauthorized();
+  authorize(actor);
   if (!isDocumentId(documentId)) throw documentNotFound(documentId);
   return (db as AnyDb).transaction().execute(async (trx) => {
     const documents = own(trx);
@@ -609,10 +614,10 @@ async function linkRefusal(
   actor: Actor,
   companyIds: readonly string[],
 ): Promise<string | undefined> {
-  if (await mayLinkCompanies(trx as AnyDb, actor, companyIds)) return undefined;
+  if (await can(actor, "link", { db: trx as AnyDb, companyIds })) return undefined;
   const refused: string[] = [];
   for (const companyId of companyIds) {
-    if (!(await mayLinkCompanies(trx as AnyDb, actor, [companyId]))) refused.push(companyId);
+    if (!(await can(actor, "link", { db: trx as AnyDb, companyIds: [companyId] }))) refused.push(companyId);
   }
   return `Linking a document to a company, or unlinking it, needs the right to upload documents for that company, which you lack for ${refused.join(", ")}.`;
 }
@@ -623,7 +628,7 @@ async function linkRefusal(
  */
 function metadataChangeRefusal(actor: Actor, companyIds: readonly string[] | undefined): ChangeRefusal {
   return async (stored, trx) => {
-    if (!mayChangeDocument(actor, stored))
+    if (!can(actor, "change", stored))
       return "Only the document's uploader or an admin may change its metadata.";
     return companyIds && linkRefusal(trx, actor, changedLinks(stored.companyIds, companyIds));
   };
@@ -685,7 +690,7 @@ export async function linkCompany(
   documentId: string,
   companyId: string,
 ): Promise<DocumentMetaInfoResponse> {
-  if (actor.kind !== "user") throw unauthorized();
+  authorize(actor);
   if (isDocumentId(documentId) && !(await companyExists(db, companyId)))
     throw notFound(`There is no company with the id ${companyId}.`);
   return changeDocument(

@@ -9,9 +9,9 @@
  * once: the first one wins, the second one gets 409 naming the verdict that won.
  */
 import { randomUUID } from "node:crypto";
-import { dataTypes } from "@openverde/frameworks";
 import type { Kysely } from "kysely";
 import type { Actor, SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { publishEvent } from "../../platform/events";
 import { ApiError, conflict, notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
@@ -27,7 +27,8 @@ import {
   recordDatasetVerdict,
   waitingRequestPriorities,
 } from "./neighbours";
-import { mayJudge, mayJudgeAtAll, mayReadReviewOf, mayReadReviews, maySeeRequestPriority } from "./policy";
+import { can } from "./policy";
+import { DATA_TYPES } from "./schemas";
 import * as store from "./store";
 import {
   type AnyExecutor,
@@ -39,6 +40,11 @@ import {
   type QaStatus,
   qaDb,
 } from "./store";
+
+const QUEUES_REFUSED = "The review queues are for reviewers and admins.";
+const REVIEW_REFUSED = "Only the uploader, reviewers and admins may read the review of this data.";
+const JUDGING_REFUSED = "Only reviewers (ROLE_REVIEWER) may judge datasets and data points.";
+const OWN_UPLOAD_REFUSED = "You uploaded this data; another reviewer has to judge it.";
 
 export type { QaStatus } from "./store";
 
@@ -231,7 +237,7 @@ export async function listDatasetReviews(
   actor: Actor,
   query: DatasetQueueQuery & { chunkSize: number; chunkIndex: number },
 ): Promise<QaReviewResponse[]> {
-  mayReadReviews(actor);
+  authorize(actor, can(actor, "readReviews"), QUEUES_REFUSED);
   const filter = await datasetFilter(db, query);
   if (!filter) return [];
   const rows = await store.searchDatasets(qaDb(db), filter, {
@@ -259,7 +265,7 @@ export async function countUnreviewedDatasets(
   actor: Actor,
   query: Omit<DatasetQueueQuery, "qaStatus">,
 ): Promise<number> {
-  mayReadReviews(actor);
+  authorize(actor, can(actor, "readReviews"), QUEUES_REFUSED);
   const filter = await datasetFilter(db, { ...query, qaStatus: "Pending" });
   return filter ? store.countDatasets(qaDb(db), filter) : 0;
 }
@@ -270,7 +276,7 @@ export async function countUnreviewedDatasets(
 async function readableDataset(db: AnyExecutor, actor: Actor, dataId: string): Promise<QaDatasetRow> {
   const facts = await datasetFacts(db, dataId);
   if (!facts) throw datasetNotFound(dataId);
-  mayReadReviewOf(actor, facts.uploaderUserId);
+  authorize(actor, can(actor, "readReviewOf", facts), REVIEW_REFUSED);
   const row = await trackedDataset(db, dataId);
   if (!row) throw datasetNotFound(dataId);
   return row;
@@ -284,7 +290,7 @@ export async function getDatasetReview(
 ): Promise<{ review: QaReviewResponse; version: number }> {
   const row = await readableDataset(db, actor, dataId);
   const names = await companyNames(db, [row.companyId]);
-  const priority = maySeeRequestPriority(actor)
+  const priority = can(actor, "seeRequestPriority")
     ? (await waitingRequestPriorities(db, [row])).get(dimensionKey(row))
     : undefined;
   return {
@@ -377,7 +383,7 @@ export async function judgeDataset(
   dataId: string,
   verdict: DatasetVerdict,
 ): Promise<number> {
-  mayJudgeAtAll(actor);
+  authorize(actor, can(actor, "judge"), JUDGING_REFUSED);
   const expectedVersion = parseIfMatch(verdict.ifMatch);
   if (!isUuid(dataId)) throw datasetNotFound(dataId);
   const comment = normalizedComment(verdict.comment);
@@ -386,7 +392,7 @@ export async function judgeDataset(
     const q = qaDb(trx);
     const facts = await datasetFacts(trx, dataId);
     if (!facts) throw datasetNotFound(dataId);
-    const reviewer: SignedInActor = mayJudge(actor, facts.uploaderUserId);
+    const reviewer: SignedInActor = authorize(actor, can(actor, "judgeUpload", facts), OWN_UPLOAD_REFUSED);
     await trackDataset(trx, dataId);
     const current = await store.lockDataset(q, dataId);
     if (!current) throw datasetNotFound(dataId);
@@ -488,7 +494,7 @@ export async function getDataPointReviewHistory(
 ): Promise<{ history: DataPointQaReviewInformation[]; version: number }> {
   const facts = await dataPointFacts(db, dataPointId);
   if (!facts) throw dataPointNotFound(dataPointId);
-  mayReadReviewOf(actor, facts.uploaderUserId);
+  authorize(actor, can(actor, "readReviewOf", facts), REVIEW_REFUSED);
   const current = await trackedDataPoint(db, facts);
   if (!current) throw dataPointNotFound(dataPointId);
   const history = await store.dataPointHistory(qaDb(db), facts);
@@ -506,7 +512,7 @@ export interface DataPointQuery {
 }
 
 /** A framework name matches the data points of its datasets; any other name a data point type. */
-const FRAMEWORKS: ReadonlySet<string> = new Set(dataTypes);
+const FRAMEWORKS: ReadonlySet<string> = new Set(DATA_TYPES);
 
 /** Data point reviews by filter, newest first: the current state of each, or every entry. */
 export async function listDataPointReviews(
@@ -514,7 +520,7 @@ export async function listDataPointReviews(
   actor: Actor,
   query: DataPointQuery,
 ): Promise<DataPointQaReviewInformation[]> {
-  mayReadReviews(actor);
+  authorize(actor, can(actor, "readReviews"), QUEUES_REFUSED);
   if (query.companyId !== undefined && !isUuid(query.companyId)) return [];
   const entries = await store.searchDataPointEntries(
     qaDb(db),
@@ -540,7 +546,7 @@ export async function dataPointReviewQueue(
   actor: Actor,
   paging: { chunkSize: number; chunkIndex: number },
 ): Promise<DataPointQaReviewInformation[]> {
-  mayReadReviews(actor);
+  authorize(actor, can(actor, "readReviews"), QUEUES_REFUSED);
   const entries = await store.dataPointQueue(qaDb(db), {
     limit: paging.chunkSize,
     offset: paging.chunkSize * paging.chunkIndex,
@@ -564,7 +570,7 @@ export async function judgeDataPoint(
   dataPointId: string,
   verdict: DataPointVerdict,
 ): Promise<number> {
-  mayJudgeAtAll(actor);
+  authorize(actor, can(actor, "judge"), JUDGING_REFUSED);
   const expectedVersion = parseIfMatch(verdict.ifMatch);
   if (!isUuid(dataPointId)) throw dataPointNotFound(dataPointId);
   const comment = normalizedComment(verdict.comment);
@@ -572,7 +578,7 @@ export async function judgeDataPoint(
     const q = qaDb(trx);
     const facts = await dataPointFacts(trx, dataPointId);
     if (!facts) throw dataPointNotFound(dataPointId);
-    const reviewer = mayJudge(actor, facts.uploaderUserId);
+    const reviewer = authorize(actor, can(actor, "judgeUpload", facts), OWN_UPLOAD_REFUSED);
     await trackDataset(trx, facts.dataId);
     const current = await store.currentDataPointEntry(q, dataPointId, true);
     if (!current) throw dataPointNotFound(dataPointId);
