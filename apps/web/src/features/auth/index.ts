@@ -3,5 +3,5 @@ export { type AuthContextValue, type AuthStatus, useAuth } from "./auth-context"
 export type { AuthUser } from "./auth-user";
 export { CheckingLoginStatus } from "./CheckingLoginStatus";
 export { RequireAuth } from "./RequireAuth";
-export { hasRole, isAdmin, isReviewer, isUploader, RealmRole } from "./roles";
+export { rolesAllow } from "./roles";
 export { SignInButtons } from "./SignInButtons";

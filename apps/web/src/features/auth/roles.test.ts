@@ -1,17 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { isAdmin, isReviewer, isUploader } from "./roles";
+import { rolesAllow } from "./roles";
 
-describe("role helpers", () => {
+const rules = ["upload", "review", "readReviews", "acceptWithoutReview", "administer"] as const;
+const allowed = (user: { roles: string[] } | null) => rules.filter((rule) => rolesAllow(user, rule));
+
+describe("role rules on the web", () => {
   it("follow the realm roles of the demo users", () => {
-    const reader = { roles: ["ROLE_USER"] };
-    const reviewer = { roles: ["ROLE_USER", "ROLE_UPLOADER", "ROLE_REVIEWER"] };
-    const admin = { roles: ["ROLE_USER", "ROLE_UPLOADER", "ROLE_REVIEWER", "ROLE_ADMIN"] };
-    expect([isUploader(reader), isReviewer(reader), isAdmin(reader)]).toEqual([false, false, false]);
-    expect([isUploader(reviewer), isReviewer(reviewer), isAdmin(reviewer)]).toEqual([true, true, false]);
-    expect([isUploader(admin), isReviewer(admin), isAdmin(admin)]).toEqual([true, true, true]);
+    expect(allowed({ roles: ["ROLE_USER"] })).toEqual([]);
+    expect(allowed({ roles: ["ROLE_USER", "ROLE_UPLOADER"] })).toEqual(["upload"]);
+    expect(allowed({ roles: ["ROLE_USER", "ROLE_UPLOADER", "ROLE_REVIEWER"] })).toEqual([
+      "upload",
+      "review",
+      "readReviews",
+    ]);
+    expect(allowed({ roles: ["ROLE_USER", "ROLE_UPLOADER", "ROLE_REVIEWER", "ROLE_ADMIN"] })).toEqual(rules);
+  });
+
+  it("let an admin without other roles upload and read reviews, but not give verdicts", () => {
+    expect(allowed({ roles: ["ROLE_ADMIN"] })).toEqual([
+      "upload",
+      "readReviews",
+      "acceptWithoutReview",
+      "administer",
+    ]);
   });
 
   it("treat a missing user as having no roles", () => {
-    expect(isAdmin(null)).toBe(false);
+    expect(allowed(null)).toEqual([]);
   });
 });

@@ -1,19 +1,13 @@
-export const RealmRole = {
-  user: "ROLE_USER",
-  uploader: "ROLE_UPLOADER",
-  reviewer: "ROLE_REVIEWER",
-  admin: "ROLE_ADMIN",
-} as const;
-
-export type RealmRoleName = (typeof RealmRole)[keyof typeof RealmRole];
+/**
+ * What the user's realm roles let them do, by the role rules the server's policies are built on
+ * (`@openverde/frameworks/access`), so a page shows an action exactly to those the server lets take it.
+ */
+import { type RealmRoleRule, realmRolesAllow } from "@openverde/frameworks/access";
 
 interface HasRoles {
   roles: readonly string[];
 }
 
-export const hasRole = (user: HasRoles | null | undefined, role: RealmRoleName): boolean =>
-  user?.roles.includes(role) ?? false;
-
-export const isUploader = (user: HasRoles | null | undefined) => hasRole(user, RealmRole.uploader);
-export const isReviewer = (user: HasRoles | null | undefined) => hasRole(user, RealmRole.reviewer);
-export const isAdmin = (user: HasRoles | null | undefined) => hasRole(user, RealmRole.admin);
+/** Whether the user's realm roles allow it; a visitor holds no roles. */
+export const rolesAllow = (user: HasRoles | null | undefined, rule: RealmRoleRule): boolean =>
+  user ? realmRolesAllow(user.roles, rule) : false;

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { unwrap, useApi } from "../../api";
 import { PageFrame } from "../../components/PageFrame";
-import { isAdmin, isUploader, useAuth } from "../auth";
+import { rolesAllow, useAuth } from "../auth";
 import { CompanyForm } from "./CompanyForm";
 import "../../components/framework-form/FrameworkForm.css";
 import "./ChooseCompanyPage.css";
@@ -47,7 +47,7 @@ export function ChooseCompanyPage() {
   const results = term.length >= MIN_CHARACTERS ? (names.data ?? []) : [];
   const expanded =
     open && term.length >= MIN_CHARACTERS && text.trim() === term && (results.length > 0 || names.isSuccess);
-  const mayCreate = isUploader(user) || isAdmin(user);
+  const mayCreate = rolesAllow(user, "upload");
 
   const choose = (companyId: string) => navigate(`/companies/${companyId}/frameworks/upload`);
 

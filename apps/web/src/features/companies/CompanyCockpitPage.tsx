@@ -1,4 +1,5 @@
 import { type FrameworkId, getFramework, isFrameworkId } from "@openverde/frameworks";
+import { type CompanyRole, companyRolesAllow } from "@openverde/frameworks/access";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -8,7 +9,7 @@ import { ButtonLink } from "../../components/ButtonLink";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
 import { PlainButton } from "../../components/PlainButton";
-import { isAdmin, isUploader, useAuth } from "../auth";
+import { rolesAllow, useAuth } from "../auth";
 import { useCompanyHasOwner, useHasCompanyRole } from "./community-checks";
 import { countryName, useCompany } from "./company-api";
 import "./CompanyPages.css";
@@ -207,9 +208,11 @@ export function CompanyCockpitPage() {
   const isOwner = useHasCompanyRole("CompanyOwner", companyId);
   const isCompanyUploader = useHasCompanyRole("DataUploader", companyId);
   const hasOwner = useCompanyHasOwner(companyId);
+  const rolesHere: CompanyRole[] = [];
+  if (isOwner.data) rolesHere.push("CompanyOwner");
+  if (isCompanyUploader.data) rolesHere.push("DataUploader");
   const mayUpload =
-    signedIn &&
-    (isUploader(user) || isAdmin(user) || isOwner.data === true || isCompanyUploader.data === true);
+    signedIn && (rolesAllow(user, "upload") || companyRolesAllow(rolesHere, "uploadForCompany"));
 
   const frameworks = useMemo((): FrameworkSummary[] => {
     const periodsByFramework = new Map<string, string[]>();

@@ -1,3 +1,4 @@
+import { ROLES_MANAGERS_ASSIGN } from "@openverde/frameworks/access";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -6,11 +7,10 @@ import { Breadcrumb } from "../../components/Breadcrumb";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
 import { Alert, ConfirmDialog, EmptyState, plural, Tag } from "../../components/workflow";
-import { isAdmin, useAuth } from "../auth";
+import { rolesAllow, useAuth } from "../auth";
 import { isValidEmail } from "../requests/request-model";
 import { useCompany } from "./company-api";
 import {
-  ASSIGNABLE_ROLES,
   type CompanyRole,
   canChange,
   canManage,
@@ -29,7 +29,7 @@ export function CompanyUsersPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const id = useId();
-  const admin = isAdmin(user);
+  const admin = rolesAllow(user, "administer");
   const company = useCompany(companyId);
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<CompanyRole>("Member");
@@ -173,7 +173,7 @@ export function CompanyUsersPage() {
                   value={role}
                   onChange={(event) => setRole(event.target.value as CompanyRole)}
                 >
-                  {ASSIGNABLE_ROLES.map((value) => (
+                  {ROLES_MANAGERS_ASSIGN.map((value) => (
                     <option key={value} value={value}>
                       {roleLabel[value]}
                     </option>
@@ -292,8 +292,8 @@ export function CompanyUsersPage() {
                                   }
                                 >
                                   {(admin
-                                    ? (["CompanyOwner", ...ASSIGNABLE_ROLES] as CompanyRole[])
-                                    : ASSIGNABLE_ROLES
+                                    ? (["CompanyOwner", ...ROLES_MANAGERS_ASSIGN] as CompanyRole[])
+                                    : ROLES_MANAGERS_ASSIGN
                                   ).map((value) => (
                                     <option key={value} value={value}>
                                       {roleLabel[value]}

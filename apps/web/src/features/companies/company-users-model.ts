@@ -1,11 +1,9 @@
 /** Who may manage a company's users and what they may assign (docs/permissions.md, /community). */
+import { companyRolesAllow, ROLES_MANAGERS_ASSIGN } from "@openverde/frameworks/access";
 import type { components } from "../../api/generated/community";
 
 export type CompanyRole = components["schemas"]["CompanyRole"];
 export type RoleAssignment = components["schemas"]["CompanyRoleAssignmentExtended"];
-
-/** The roles owners and member admins hand out; only admins make owners. */
-export const ASSIGNABLE_ROLES: readonly CompanyRole[] = ["Member", "DataUploader", "MemberAdmin"];
 
 export const roleLabel: Record<CompanyRole, string> = {
   CompanyOwner: "Owner",
@@ -42,10 +40,10 @@ export function canManage(
 ): boolean {
   if (admin) return true;
   const own = assignments.find((assignment) => assignment.userId === userId);
-  return own?.companyRole === "CompanyOwner" || own?.companyRole === "MemberAdmin";
+  return companyRolesAllow(own?.companyRole, "manageMembers");
 }
 
 /** Whether this assignment may be changed or removed by the user (owners' roles only by admins). */
 export function canChange(assignment: RoleAssignment, admin: boolean): boolean {
-  return admin || assignment.companyRole !== "CompanyOwner";
+  return admin || ROLES_MANAGERS_ASSIGN.includes(assignment.companyRole);
 }

@@ -23,7 +23,7 @@ import {
 } from "../../components/framework-form";
 import { fieldOfErrorPath } from "../../components/framework-form/rules";
 import { PageFrame } from "../../components/PageFrame";
-import { isAdmin, useAuth } from "../auth";
+import { rolesAllow, useAuth } from "../auth";
 import { useCompany } from "../companies/company-api";
 import { datasetById } from "./framework-data-api";
 import {
@@ -291,7 +291,7 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
           companyId,
           reportingPeriod: reportingPeriod as string,
           data: payload,
-          bypassQa: bypassQa && isAdmin(user) && frameworkId !== "vsme",
+          bypassQa: bypassQa && rolesAllow(user, "acceptWithoutReview") && frameworkId !== "vsme",
           pendingReports,
         },
         (fileReference) => {
@@ -433,7 +433,7 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
               ))}
             </select>
           </div>
-          {isAdmin(user) && frameworkId !== "vsme" ? (
+          {rolesAllow(user, "acceptWithoutReview") && frameworkId !== "vsme" ? (
             <div className="upload-settings__item">
               <label className="ff-checkbox">
                 <input

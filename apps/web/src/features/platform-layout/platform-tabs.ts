@@ -1,4 +1,4 @@
-import { isAdmin, isReviewer } from "../auth/roles";
+import { rolesAllow } from "../auth/roles";
 
 export interface TabAccess {
   roles: readonly string[];
@@ -20,7 +20,7 @@ export const platformTabs: readonly PlatformTab[] = [
   { index: 0, label: "MY PORTFOLIOS", path: "/portfolios", visibleTo: everyone },
   { index: 1, label: "COMPANIES", path: "/companies", visibleTo: everyone },
   { index: 2, label: "MY DATASETS", path: "/datasets", visibleTo: everyone },
-  { index: 3, label: "QA", path: "/qualityassurance", visibleTo: isReviewer },
+  { index: 3, label: "QA", path: "/qualityassurance", visibleTo: (access) => rolesAllow(access, "review") },
   { index: 4, label: "MY DATA REQUESTS", path: "/requests", visibleTo: everyone },
   {
     index: 5,
@@ -28,7 +28,12 @@ export const platformTabs: readonly PlatformTab[] = [
     path: "/companyrequests",
     visibleTo: (access) => access.ownsACompany,
   },
-  { index: 6, label: "ALL DATA REQUESTS", path: "/requestoverview", visibleTo: isAdmin },
+  {
+    index: 6,
+    label: "ALL DATA REQUESTS",
+    path: "/requestoverview",
+    visibleTo: (access) => rolesAllow(access, "administer"),
+  },
 ];
 
 export const visibleTabs = (access: TabAccess) => platformTabs.filter((tab) => tab.visibleTo(access));

@@ -1,4 +1,4 @@
-import { isReviewer } from "../auth/roles";
+import { rolesAllow } from "../auth/roles";
 
 export type ProfileAction =
   | { kind: "navigate"; path: string }
@@ -20,7 +20,7 @@ export function profileMenuItems(roles: readonly string[], accountUrl: string): 
       icon: "pi pi-file-import",
       action: { kind: "navigate", path: "/bulkdatarequest" },
     },
-    isReviewer({ roles }) && {
+    rolesAllow({ roles }, "review") && {
       label: "QUALITY ASSURANCE",
       icon: "pi pi-check-square",
       action: { kind: "navigate", path: "/qualityassurance" },

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import { PageFrame } from "../../components/PageFrame";
 import { Alert } from "../../components/workflow";
-import { isReviewer, useAuth } from "../auth";
+import { rolesAllow, useAuth } from "../auth";
 import { ReviewDataset } from "./ReviewDataset";
 import { ReviewQueue } from "./ReviewQueue";
 import "./QualityAssurance.css";
@@ -14,7 +14,7 @@ export function QualityAssurancePage() {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const dataId = params.get("dataId");
-  if (!isReviewer(user))
+  if (!rolesAllow(user, "review"))
     return (
       <PageFrame title="Quality assurance" description="Datasets waiting for review.">
         <Alert tone="warning" title="For reviewers only">

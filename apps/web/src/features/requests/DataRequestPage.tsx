@@ -7,7 +7,7 @@ import { ButtonLink } from "../../components/ButtonLink";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
 import { Alert, ConfirmDialog, formatDateTime, Tag } from "../../components/workflow";
-import { isAdmin, useAuth } from "../auth";
+import { rolesAllow, useAuth } from "../auth";
 import { useHasCompanyRole } from "../companies/community-checks";
 import { useCompany } from "../companies/company-api";
 import { RequestEditDialog } from "./RequestEditDialog";
@@ -61,7 +61,7 @@ export function DataRequestPage() {
   const data = request.data;
   const companyName = company.data?.companyInformation.companyName ?? "the company";
   const isRequester = data !== undefined && user?.sub === data.userId;
-  const admin = isAdmin(user);
+  const admin = rolesAllow(user, "administer");
   const what = data ? `${frameworkLabel(data.dataType)} ${data.reportingPeriod}` : "";
   const editable = useMemo(
     () =>

@@ -14,7 +14,7 @@ import {
   plural,
   Tag,
 } from "../../components/workflow";
-import { isAdmin, useAuth } from "../auth";
+import { rolesAllow, useAuth } from "../auth";
 import { type EditableRequest, RequestEditDialog } from "./RequestEditDialog";
 import { AccessTag, PriorityTag, StatusTag } from "./RequestTags";
 import {
@@ -82,7 +82,7 @@ export function RequestOverviewPage() {
   const [view, setView] = useState<"list" | "aggregated">("list");
   const [filters, setFilters] = useState<Filters>(noFilters);
 
-  if (!isAdmin(user))
+  if (!rolesAllow(user, "administer"))
     return (
       <PageFrame title="All data requests" description="Every data request on the platform.">
         <Alert tone="warning" title="For administrators only">
