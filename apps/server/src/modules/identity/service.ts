@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { REALM_ROLES, type RealmRole } from "../../platform/auth/actor";
 import { publishEvent } from "../../platform/events";
 import { badRequest, conflict, notFound } from "../../platform/http/errors";
+import { TEXT_LIMITS } from "../../platform/http/text-limits";
 import { requireVisibleText } from "../../platform/text/visible-text";
 import { hashPassword, passwordProblem } from "./passwords";
 import {
@@ -64,6 +65,9 @@ export function parseRoles(raw: readonly string[]): RealmRole[] {
 
 export function checkEmail(email: string): string {
   const value = email.trim();
+  // Longer than an address can be (RFC 5321), and than the unique index on it can hold.
+  if (value.length > TEXT_LIMITS.email)
+    throw badRequest(`An e-mail address has at most ${TEXT_LIMITS.email} characters.`, "Invalid email");
   if (!EMAIL_PATTERN.test(value))
     throw badRequest(`"${value}" is not a valid e-mail address.`, "Invalid email");
   return value;
