@@ -93,19 +93,6 @@ export async function hasCompanyOwner(db: AnyExecutor, companyId: string): Promi
   return selectHasOwner(communityDb(db), companyId);
 }
 
-/** Role assignments matching the filter, without any visibility rule (for other modules, e.g. "who owns it"). */
-export async function companyRoleAssignments(
-  db: AnyExecutor,
-  filter: { role?: CompanyRole; companyId?: string; userId?: string },
-): Promise<{ companyRole: CompanyRole; companyId: string; userId: string }[]> {
-  if ((filter.companyId && !isUuid(filter.companyId)) || (filter.userId && !isUuid(filter.userId))) return [];
-  return (await selectRoles(communityDb(db), filter)).map((row) => ({
-    companyRole: row.role,
-    companyId: row.companyId,
-    userId: row.userId,
-  }));
-}
-
 /** A user's account was deleted: their roles and ownership claims go with it. */
 export async function forgetUser(db: AnyExecutor, userId: string): Promise<void> {
   if (!isUuid(userId)) return;

@@ -1,144 +1,48 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedInActor } from "../../platform/auth/actor";
-import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
-import {
-  call,
-  company,
-  compositionWithDatasets,
-  giveRole,
-  storeActiveDataset,
-  type TestActor,
-  user,
-} from "../community/test-helpers";
+import type { TestPlatform } from "../../testing/test-platform";
+import { call, company, storeActiveDataset, type TestActor } from "../community/test-helpers";
 import { documentsSettings, storeDocument } from "../documents/service";
 import { samplePdf } from "../documents/test-files";
-import { DATA_SOURCING_STATES, DATA_SOURCING_TRANSITIONS, type DataSourcingState } from "./model";
+import {
+  type Sourcing,
+  type SourcingWorld,
+  type StoredRequest,
+  sourcingCalls,
+  startSourcingWorld,
+} from "./test-sourcing";
 
-interface StoredRequest {
-  id: string;
-  companyId: string;
-  dataType: string;
-  reportingPeriod: string;
-  userId: string;
-  state: string;
-  requestPriority: string;
-  adminComment?: string;
-  memberComment?: string;
-  creationTimestamp: number;
-  lastModifiedDate: number;
-  dataSourcingEntityId?: string;
-  companyName?: string;
-}
+type Calls = ReturnType<typeof sourcingCalls>;
 
-interface Sourcing {
-  dataSourcingId: string;
-  companyId: string;
-  dataType: string;
-  reportingPeriod: string;
-  state: DataSourcingState;
-  documentIds: string[];
-  associatedRequestIds: string[];
-  documentCollector?: string;
-  dataExtractor?: string;
-  priority?: number;
-  adminComment?: string;
-}
-
-interface Problem {
-  errors: { message: string; httpStatus: number }[];
-}
-
-describe("data sourcing", () => {
+describe("data sourcing: requests on both surfaces, counts and permissions", () => {
   let platform: TestPlatform;
   let admin: TestActor;
   let alice: TestActor;
   let bob: TestActor;
   let collector: TestActor;
   let extractor: TestActor;
-  let acme: { companyId: string; lei: string; name: string };
-  let beta: { companyId: string; lei: string; name: string };
-  let collectingCompany: { companyId: string };
-  let extractingCompany: { companyId: string };
-  let period = 1800;
-  const nextPeriod = () => String(period++);
+  let acme: SourcingWorld["acme"];
+  let beta: SourcingWorld["beta"];
+  let collectingCompany: SourcingWorld["collectingCompany"];
+  let extractingCompany: SourcingWorld["extractingCompany"];
+  let nextPeriod: Calls["nextPeriod"];
+  let ask: Calls["ask"];
+  let request: Calls["request"];
+  let sourcingOf: Calls["sourcingOf"];
+  let moveSourcing: Calls["moveSourcing"];
+  let moveRequest: Calls["moveRequest"];
+  let sourcingIn: Calls["sourcingIn"];
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ composition: compositionWithDatasets() });
-    admin = await user(platform, "ds_admin", ["ROLE_USER", "ROLE_ADMIN"]);
-    alice = await user(platform, "ds_alice");
-    bob = await user(platform, "ds_bob");
-    collector = await user(platform, "ds_collector");
-    extractor = await user(platform, "ds_extractor");
-    acme = await company(platform, { name: "Acme Sourcing AG" });
-    beta = await company(platform, { name: "Beta Sourcing SE" });
-    collectingCompany = await company(platform, { name: "Collectors Ltd" });
-    extractingCompany = await company(platform, { name: "Extractors GmbH" });
-    await giveRole(platform, collectingCompany.companyId, collector.userId, "Member");
-    await giveRole(platform, extractingCompany.companyId, extractor.userId, "DataUploader");
+    const world = await startSourcingWorld();
+    ({ platform, admin, alice, bob, collector, extractor, acme, beta, collectingCompany, extractingCompany } =
+      world);
+    ({ nextPeriod, ask, request, sourcingOf, moveSourcing, moveRequest, sourcingIn } = sourcingCalls(world));
   });
 
   afterAll(async () => {
     await platform?.close();
   });
-
-  const ask = async (
-    auth: TestActor,
-    body: { companyIdentifier?: string; dataType?: string; reportingPeriod: string; memberComment?: string },
-    query = "",
-  ) =>
-    call<{ requestId: string } & Problem>(platform, "POST", `/data-sourcing/requests${query}`, {
-      auth,
-      body: { companyIdentifier: acme.lei, dataType: "sfdr", ...body },
-    });
-  const request = async (id: string, auth: TestActor = admin) =>
-    (await call<StoredRequest>(platform, "GET", `/data-sourcing/requests/${id}`, { auth })).body;
-  const sourcingOf = async (requestId: string): Promise<Sourcing> => {
-    const stored = await request(requestId);
-    const res = await call<Sourcing>(
-      platform,
-      "GET",
-      `/data-sourcing/data-sourcing/${stored.dataSourcingEntityId}`,
-      {
-        auth: admin,
-      },
-    );
-    expect(res.status).toBe(200);
-    return res.body;
-  };
-  const moveSourcing = (id: string, state: string, auth: TestActor = admin, comment?: string) =>
-    call<Sourcing & Problem>(
-      platform,
-      "PATCH",
-      `/data-sourcing/data-sourcing/${id}/state?state=${state}${comment ? `&comment=${encodeURIComponent(comment)}` : ""}`,
-      { auth },
-    );
-  const moveRequest = (id: string, state: string, auth: TestActor = admin, adminComment?: string) =>
-    call<StoredRequest & Problem>(
-      platform,
-      "PATCH",
-      `/data-sourcing/requests/${id}/state?requestState=${state}${adminComment ? `&adminComment=${encodeURIComponent(adminComment)}` : ""}`,
-      { auth },
-    );
-
-  /** A new request (new period) whose sourcing object is brought to `state` along allowed moves. */
-  const PATH_TO: Record<DataSourcingState, DataSourcingState[]> = {
-    Initialized: [],
-    DocumentSourcing: ["DocumentSourcing"],
-    DocumentSourcingDone: ["DocumentSourcing", "DocumentSourcingDone"],
-    DataExtraction: ["DocumentSourcing", "DocumentSourcingDone", "DataExtraction"],
-    DataVerification: ["DocumentSourcing", "DocumentSourcingDone", "DataExtraction", "DataVerification"],
-    Done: ["DocumentSourcing", "DocumentSourcingDone", "DataExtraction", "DataVerification", "Done"],
-    NonSourceableVerification: ["NonSourceableVerification"],
-    NonSourceable: ["NonSourceableVerification", "NonSourceable"],
-  };
-  const sourcingIn = async (state: DataSourcingState, auth: TestActor = alice) => {
-    const asked = await ask(auth, { reportingPeriod: nextPeriod() });
-    expect(asked.status).toBe(200);
-    const object = await sourcingOf(asked.body.requestId);
-    for (const step of PATH_TO[state])
-      expect((await moveSourcing(object.dataSourcingId, step)).status).toBe(200);
-    return { requestId: asked.body.requestId, dataSourcingId: object.dataSourcingId };
-  };
 
   describe("one request, two surfaces", () => {
     it("stores a request that both surfaces show alike, and creates its sourcing object", async () => {
@@ -370,236 +274,6 @@ describe("data sourcing", () => {
     });
   });
 
-  describe("the sourcing state machine", () => {
-    const allowedFrom = (from: DataSourcingState) =>
-      DATA_SOURCING_TRANSITIONS.filter((t) => t.from === from).map((t) => t.to);
-
-    for (const from of DATA_SOURCING_STATES) {
-      it(`from ${from}: refuses every move not in the table, naming the allowed ones`, async () => {
-        const { dataSourcingId } = await sourcingIn(from);
-        const allowed = allowedFrom(from);
-        for (const to of DATA_SOURCING_STATES) {
-          if (to === from || allowed.includes(to)) continue;
-          const res = await moveSourcing(dataSourcingId, to);
-          expect(res.status, `${from} → ${to}`).toBe(400);
-          expect(res.body.errors[0]?.message).toContain(
-            `allowed from ${from}: ${allowed.join(", ") || "none"}`,
-          );
-        }
-        const after = await call<Sourcing>(
-          platform,
-          "GET",
-          `/data-sourcing/data-sourcing/${dataSourcingId}`,
-          {
-            auth: admin,
-          },
-        );
-        expect(after.body.state).toBe(from);
-      });
-      for (const to of allowedFrom(from)) {
-        it(`${from} → ${to} is allowed`, async () => {
-          const { dataSourcingId } = await sourcingIn(from);
-          const res = await moveSourcing(dataSourcingId, to, admin, `to ${to}`);
-          expect(res.status).toBe(200);
-          expect(res.body.state).toBe(to);
-        });
-      }
-    }
-
-    it("records every change with who, when, from, to and why", async () => {
-      const { dataSourcingId } = await sourcingIn("DocumentSourcing");
-      await moveSourcing(dataSourcingId, "DocumentSourcingDone", admin, "Annual report found");
-      await call(platform, "PATCH", `/data-sourcing/data-sourcing/${dataSourcingId}`, {
-        auth: admin,
-        body: { adminComment: "Check page 12", priority: 2 },
-      });
-      const all = await call<Record<string, unknown>[]>(
-        platform,
-        "GET",
-        `/data-sourcing/data-sourcing/${dataSourcingId}/history`,
-        { auth: admin },
-      );
-      expect(all.body.map((e) => e.state)).toEqual([
-        "Initialized",
-        "DocumentSourcing",
-        "DocumentSourcingDone",
-        "DocumentSourcingDone",
-      ]);
-      expect(all.body[0]).toMatchObject({ changedByUserId: alice.userId });
-      expect(all.body[2]).toMatchObject({
-        previousState: "DocumentSourcing",
-        changedByUserId: admin.userId,
-        comment: "Annual report found",
-      });
-      expect(all.body[3]).toMatchObject({ adminComment: "Check page 12", priority: 2 });
-      const changes = await call<Record<string, unknown>[]>(
-        platform,
-        "GET",
-        `/data-sourcing/data-sourcing/${dataSourcingId}/history?stateChangesOnly=true`,
-        { auth: admin },
-      );
-      expect(changes.body).toHaveLength(3);
-    });
-  });
-
-  describe("effects on the requests", () => {
-    it("makes open requests Processing when sourcing starts, and new ones too", async () => {
-      const { requestId, dataSourcingId } = await sourcingIn("DocumentSourcing");
-      expect((await request(requestId)).state).toBe("Processing");
-      const community = await call<{ requestStatus: string }>(
-        platform,
-        "GET",
-        `/community/requests/${requestId}`,
-        {
-          auth: alice,
-        },
-      );
-      expect(community.body.requestStatus).toBe("Open");
-      const object = await call<Sourcing>(platform, "GET", `/data-sourcing/data-sourcing/${dataSourcingId}`, {
-        auth: admin,
-      });
-      const joined = await ask(bob, { reportingPeriod: object.body.reportingPeriod });
-      expect((await request(joined.body.requestId)).state).toBe("Processing");
-      const history = await call<{ displayedState: string }[]>(
-        platform,
-        "GET",
-        `/data-sourcing/requests/${requestId}/history`,
-        { auth: alice },
-      );
-      expect(history.body.map((e) => e.displayedState)).toEqual(["Open", "DocumentSourcing"]);
-    });
-
-    it("finishes the object and processes its requests when a dataset becomes active", async () => {
-      const { requestId, dataSourcingId } = await sourcingIn("DataExtraction");
-      const object = (
-        await call<Sourcing>(platform, "GET", `/data-sourcing/data-sourcing/${dataSourcingId}`, {
-          auth: admin,
-        })
-      ).body;
-      const dataId = await storeActiveDataset(platform, object);
-      await platform.background.settle();
-      const after = (
-        await call<Sourcing>(platform, "GET", `/data-sourcing/data-sourcing/${dataSourcingId}`, {
-          auth: admin,
-        })
-      ).body;
-      expect(after.state).toBe("Done");
-      expect((await request(requestId)).state).toBe("Processed");
-      const community = await call<{
-        requestStatus: string;
-        dataRequestStatusHistory: { answeringDataId?: string }[];
-      }>(platform, "GET", `/community/requests/${requestId}`, { auth: alice });
-      expect(community.body.requestStatus).toBe("Answered");
-      expect(community.body.dataRequestStatusHistory.at(-1)?.answeringDataId).toBe(dataId);
-      const history = await call<Record<string, unknown>[]>(
-        platform,
-        "GET",
-        `/data-sourcing/data-sourcing/${dataSourcingId}/history`,
-        { auth: admin },
-      );
-      const last = history.body.at(-1);
-      expect(last).toMatchObject({ state: "Done", previousState: "DataExtraction" });
-      expect(last?.changedByUserId).toBeUndefined();
-
-      // A new request for data that is there reopens the object.
-      const again = await ask(bob, {
-        reportingPeriod: object.reportingPeriod,
-        memberComment: "Scope 3 is missing",
-      });
-      expect(again.status).toBe(200);
-      const reopened = await sourcingOf(again.body.requestId);
-      expect(reopened.state).toBe("Initialized");
-      expect(reopened.associatedRequestIds).toContain(requestId);
-    });
-
-    it("records non-sourceability in the datasets module and ends the requests as such", async () => {
-      const { requestId, dataSourcingId } = await sourcingIn("NonSourceableVerification");
-      const object = (
-        await call<Sourcing>(platform, "GET", `/data-sourcing/data-sourcing/${dataSourcingId}`, {
-          auth: admin,
-        })
-      ).body;
-      const res = await moveSourcing(dataSourcingId, "NonSourceable", admin, "No report published");
-      expect(res.status).toBe(200);
-      expect((await request(requestId)).state).toBe("Processed");
-      const community = await call<{ requestStatus: string }>(
-        platform,
-        "GET",
-        `/community/requests/${requestId}`,
-        {
-          auth: alice,
-        },
-      );
-      expect(community.body.requestStatus).toBe("NonSourceable");
-      const head = await platform.request(
-        `/api/metadata/nonSourceable/${object.companyId}/${object.dataType}/${object.reportingPeriod}`,
-        { method: "HEAD", headers: { authorization: alice.authorization } },
-      );
-      expect(head.status).toBe(200);
-      await platform.background.settle();
-      const after = (
-        await call<Sourcing>(platform, "GET", `/data-sourcing/data-sourcing/${dataSourcingId}`, {
-          auth: admin,
-        })
-      ).body;
-      expect(after.state).toBe("NonSourceable");
-      const history = await call<{ displayedState: string }[]>(
-        platform,
-        "GET",
-        `/data-sourcing/requests/${requestId}/history`,
-        { auth: alice },
-      );
-      expect(history.body.map((e) => e.displayedState)).toEqual([
-        "Open",
-        "NonSourceableVerification",
-        "NonSourceable",
-      ]);
-
-      // A bulk request skips it; a single request reopens it.
-      const bulk = await call<{ nonSourceableDataRequests: unknown[] }>(
-        platform,
-        "POST",
-        "/data-sourcing/requests/bulk",
-        {
-          auth: bob,
-          body: {
-            companyIdentifiers: [acme.lei],
-            dataTypes: ["sfdr"],
-            reportingPeriods: [object.reportingPeriod],
-          },
-        },
-      );
-      expect(bulk.body.nonSourceableDataRequests).toHaveLength(1);
-    });
-
-    it("follows non-sourceability recorded through the datasets API", async () => {
-      const { requestId, dataSourcingId } = await sourcingIn("DocumentSourcing");
-      const object = (
-        await call<Sourcing>(platform, "GET", `/data-sourcing/data-sourcing/${dataSourcingId}`, {
-          auth: admin,
-        })
-      ).body;
-      const marked = await call(platform, "POST", "/api/metadata/nonSourceable?bypassQa=true", {
-        auth: admin,
-        body: {
-          companyId: object.companyId,
-          dataType: object.dataType,
-          reportingPeriod: object.reportingPeriod,
-          reason: "Company stopped reporting",
-        },
-      });
-      expect(marked.status).toBeLessThan(300);
-      await platform.background.settle();
-      const after = (
-        await call<Sourcing>(platform, "GET", `/data-sourcing/data-sourcing/${dataSourcingId}`, {
-          auth: admin,
-        })
-      ).body;
-      expect(after.state).toBe("NonSourceable");
-      expect((await request(requestId)).state).toBe("Processed");
-    });
-  });
-
   describe("counts, filters and pages", () => {
     it("counts and lists requests by state, priority, framework, period and company", async () => {
       const company1 = await company(platform, { name: "Counting AG" });
@@ -681,6 +355,61 @@ describe("data sourcing", () => {
       expect((await search("&chunkSize=3&chunkIndex=1")).body).toHaveLength(1);
       expect((await search("", alice)).body).toEqual([]);
       expect((await search("&state=Unknown")).status).toBe(400);
+    });
+
+    it("searches enhanced requests by e-mail address, company and sourcing state, and pages them", async () => {
+      const gamma = await company(platform, { name: "Gamma Searching KG" });
+      const mine = async (auth: TestActor, dataType: string, reportingPeriod: string) => {
+        const asked = await ask(auth, { companyIdentifier: gamma.lei, dataType, reportingPeriod });
+        expect(asked.status).toBe(200);
+        return asked.body.requestId;
+      };
+      const aliceSfdr = await mine(alice, "sfdr", "1700");
+      const bobSfdr = await mine(bob, "sfdr", "1700");
+      const bobLksg = await mine(bob, "lksg", "1701");
+      const started = await sourcingOf(aliceSfdr);
+      expect((await moveSourcing(started.dataSourcingId, "DocumentSourcing")).status).toBe(200);
+      const search = async (body: Record<string, unknown>, paging = "chunkSize=10&chunkIndex=0") => {
+        const found = await call<{ id: string }[]>(
+          platform,
+          "POST",
+          `/data-sourcing/enhanced-requests/search?${paging}`,
+          { auth: admin, body },
+        );
+        const counted = await call<number>(
+          platform,
+          "POST",
+          "/data-sourcing/enhanced-requests/search/count",
+          {
+            auth: admin,
+            body,
+          },
+        );
+        expect(found.status).toBe(200);
+        if (paging.includes("chunkIndex=0") && paging.includes("chunkSize=10"))
+          expect(counted.body).toBe(found.body.length);
+        return found.body.map((request) => request.id);
+      };
+      // Newest first; the name matches in any case, the LEI identifies the company.
+      expect(await search({ companySearchString: "gAMMA search" })).toEqual([bobLksg, bobSfdr, aliceSfdr]);
+      expect(await search({ companySearchString: gamma.lei })).toEqual([bobLksg, bobSfdr, aliceSfdr]);
+      expect(await search({ companySearchString: "gamma", emailAddress: "DS_BOB@" })).toEqual([
+        bobLksg,
+        bobSfdr,
+      ]);
+      expect(
+        await search({ companySearchString: "gamma", dataSourcingStates: ["DocumentSourcing"] }),
+      ).toEqual([bobSfdr, aliceSfdr]);
+      expect(
+        await search({
+          companySearchString: "gamma",
+          dataSourcingStates: ["Initialized", "Done"],
+          requestStates: ["Open"],
+        }),
+      ).toEqual([bobLksg]);
+      expect(await search({ companySearchString: "gamma" }, "chunkSize=1&chunkIndex=1")).toEqual([bobSfdr]);
+      expect(await search({ emailAddress: "nobody-has-this-address" })).toEqual([]);
+      expect(await search({ companySearchString: "gamma", dataSourcingStates: [] })).toHaveLength(3);
     });
   });
 

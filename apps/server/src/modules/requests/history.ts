@@ -11,7 +11,7 @@ import type { WireExtendedRequestHistoryEntry, WireRequestHistoryEntry } from ".
 import type { AnyExecutor } from "./store";
 
 /**
- * The request's life as one timeline: its own changes (community history) and, while it is being
+ * The request's life as one timeline: its own changes (its history table) and, while it is being
  * processed, the changes of its sourcing object's state, each with the displayed state at that moment.
  */
 async function requestTimeline(

@@ -58,9 +58,6 @@ export type RequestState = (typeof REQUEST_STATES)[number];
 /** States in which a request is still waiting for data; one such request per user and dimension. */
 export const ACTIVE_STATES: readonly RequestState[] = ["Open", "Processing"];
 
-/** Ends of a request; no automatic answer touches them. */
-export const isFinished = (state: RequestState): boolean => !ACTIVE_STATES.includes(state);
-
 /**
  * The changes people make to a request's state. Admins move a request into and out of processing;
  * the requester withdraws a request that is still waiting, and resolves or closes one that was

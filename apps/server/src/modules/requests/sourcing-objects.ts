@@ -57,7 +57,7 @@ export async function toStored(
 }
 
 /** Whether the user holds any company role at the company (acts for it as a provider). */
-export async function belongsTo(db: AnyExecutor, userId: string, companyId: string | null): Promise<boolean> {
+async function belongsTo(db: AnyExecutor, userId: string, companyId: string | null): Promise<boolean> {
   if (!companyId) return false;
   return (await companyRolesOf(db, userId, companyId)).length > 0;
 }
@@ -73,7 +73,7 @@ export async function standingAt(
   };
 }
 
-export async function providerCompaniesOf(db: AnyExecutor, userId: string): Promise<string[]> {
+async function providerCompaniesOf(db: AnyExecutor, userId: string): Promise<string[]> {
   return companyIdsWhereUserHasRole(db, userId, COMPANY_ROLES);
 }
 
