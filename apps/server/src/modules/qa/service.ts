@@ -9,6 +9,7 @@
  * once: the first one wins, the second one gets 409 naming the verdict that won.
  */
 import { randomUUID } from "node:crypto";
+import { dataTypes } from "@openverde/frameworks";
 import type { Kysely } from "kysely";
 import type { Actor, SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
@@ -28,7 +29,6 @@ import {
   waitingRequestPriorities,
 } from "./neighbours";
 import { can } from "./policy";
-import { DATA_TYPES } from "./schemas";
 import * as store from "./store";
 import {
   type AnyExecutor,
@@ -512,7 +512,7 @@ export interface DataPointQuery {
 }
 
 /** A framework name matches the data points of its datasets; any other name a data point type. */
-const FRAMEWORKS: ReadonlySet<string> = new Set(DATA_TYPES);
+const FRAMEWORKS: ReadonlySet<string> = new Set(dataTypes);
 
 /** Data point reviews by filter, newest first: the current state of each, or every entry. */
 export async function listDataPointReviews(
