@@ -8,7 +8,8 @@ import type {
 } from "./model";
 
 /**
- * SQL for the request tables (migrations/001_create_data_requests.sql), nothing else. Their names
+ * SQL for the request tables (migrations/001_create_data_requests.sql); a filter may also ask for the
+ * state of a request's sourcing object (002, sourcing-store.ts), so that is one query too. Their names
  * start with community_ because the community module created them first; renaming them would buy
  * nothing but a migration.
  */
