@@ -22,6 +22,11 @@ const proxy = Object.fromEntries(apiPrefixes.map((prefix) => [`^${prefix}(/|$)`,
 
 export default defineConfig({
   plugins: [primeThemeOnTokens(), react(), precompressBuild()],
+  resolve: {
+    // The shared CSV writer imports csv-stringify's Node build, which uses Buffer; browsers get the
+    // package's own browser build, which brings what it needs.
+    alias: { "csv-stringify/sync": "csv-stringify/browser/esm/sync" },
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,
