@@ -2,12 +2,11 @@
  * Yes/no questions to the community API, asked with HEAD: 2xx means yes, 404 means no (spec §8),
  * anything else is an error. The generated client has no HEAD operations, so these use fetch.
  */
+import type { CompanyRole } from "@openverde/frameworks/access";
 import { isUuid } from "@openverde/frameworks/ids";
 import { useQuery } from "@tanstack/react-query";
 import { toApiError } from "../../api";
 import { useAuth } from "../auth";
-
-export type CompanyRole = "CompanyOwner" | "DataUploader" | "MemberAdmin" | "Member";
 
 export async function headAnswer(path: string, accessToken: string): Promise<boolean> {
   const response = await fetch(path, { method: "HEAD", headers: { Authorization: `Bearer ${accessToken}` } });
