@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isValidLei, withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
-import { escapeLike, foldForSearch, prefixUpperBound, wordSuffixes } from "./normalize";
+import { foldForSearch, prefixUpperBound, wordSuffixes } from "./normalize";
 
 describe("search folding", () => {
   it("removes accents and case so Köln, KÖLN and Koln are one", () => {
@@ -15,10 +15,9 @@ describe("search folding", () => {
     expect(wordSuffixes("single")).toEqual([]);
   });
 
-  it("bounds a prefix range and escapes LIKE wildcards", () => {
+  it("bounds a prefix range", () => {
     expect(prefixUpperBound("abc")).toBe("abd");
     expect("abczzz" < prefixUpperBound("abc")).toBe(true);
-    expect(escapeLike("50%_a\\b")).toBe("50\\%\\_a\\\\b");
   });
 
   it("makes LEIs and ISINs with valid check digits", () => {

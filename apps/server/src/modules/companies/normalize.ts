@@ -81,11 +81,6 @@ export function prefixUpperBound(prefix: string): string {
   return points.join("") + String.fromCodePoint(next);
 }
 
-/** Escapes LIKE wildcards so the text matches literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 /** Whether the folded text has a run of three letters or digits, which the trigram index can use. */
 export function hasTrigram(folded: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(folded);

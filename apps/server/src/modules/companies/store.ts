@@ -1,15 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { escapeLike } from "../../platform/db/like";
 import { prepared } from "../../platform/db/prepared-statements";
 import { CopyRows, copyInto, copyValue } from "./copy-rows";
-import {
-  escapeLike,
-  foldForSearch,
-  hasTrigram,
-  prefixUpperBound,
-  wordAnchor,
-  wordSuffixes,
-} from "./normalize";
+import { foldForSearch, hasTrigram, prefixUpperBound, wordAnchor, wordSuffixes } from "./normalize";
 
 /** Any module's Kysely or transaction; this module's functions narrow it to their own tables. */
 // biome-ignore lint/suspicious/noExplicitAny: other modules pass their own typed Kysely or transaction.

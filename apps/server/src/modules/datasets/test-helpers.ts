@@ -2,12 +2,12 @@
 import { createHash } from "node:crypto";
 import { type FrameworkId, generateCompleteDataset } from "@openverde/frameworks";
 import type { RealmRole, SignedInActor } from "../../platform/auth/actor";
+import { simplePdf } from "../../platform/pdf";
 import { signIn } from "../../testing/sign-in";
 import type { TestPlatform } from "../../testing/test-platform";
 import { createCompany } from "../companies/service";
 import { documentsSettings, storeDocument } from "../documents/service";
 import { referencedReports } from "./framework-data";
-import { simplePdf } from "./pdf";
 
 export interface TestUser {
   userId: string;

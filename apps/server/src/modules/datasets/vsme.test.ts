@@ -1,8 +1,8 @@
 import { generateCompleteDataset } from "@openverde/frameworks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simplePdf } from "../../platform/pdf";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { referencedReports } from "./framework-data";
-import { simplePdf } from "./pdf";
 import { company, json, sha256, type TestUser, user, withoutNulls } from "./test-helpers";
 
 let platform: TestPlatform;

@@ -1,8 +1,8 @@
 import type { SignedInActor } from "../../platform/auth/actor";
 import type { ModuleContext } from "../../platform/module";
+import { writePdf } from "../../platform/pdf";
 import { DEMO_USERS } from "../identity/demo";
 import { companyExists, DEMO_COMPANY_ID, DEMO_COMPANY_NAME } from "./companies";
-import { writePdf } from "./pdf";
 import type { DocumentMetaInfo } from "./schemas";
 import { documentsSettings, storeDocument } from "./service";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { crc32 } from "node:zlib";
 import ExcelJS from "exceljs";
-import { writePdf } from "./pdf";
+import { writePdf } from "../../platform/pdf";
 
 /** Small files of every kind the upload must recognise (or refuse), built in memory for tests. */
 

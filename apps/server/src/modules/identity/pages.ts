@@ -1,14 +1,5 @@
+import { escapeHtml } from "../../platform/text/html";
 import { MIN_PASSWORD_LENGTH } from "./passwords";
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? "")
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** Marks a string as HTML that is already safe. */
 export interface Html {

@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider from "oidc-provider";
 import type { ModuleContext } from "../../platform/module";
+import { escapeHtml } from "../../platform/text/html";
 import { postgresAdapter } from "./adapter";
 import { ACCESS_TOKEN_SECONDS, EMBEDDED_AUDIENCE, type IdentityConfig } from "./config";
 import { loadSigningKeys, sharedSecret } from "./keys";
-import { escapeHtml, logoutPage, messagePage, raw } from "./pages";
+import { logoutPage, messagePage, raw } from "./pages";
 import { getUserById } from "./service";
 import { userClaims } from "./tokens";
 

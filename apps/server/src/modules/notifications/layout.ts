@@ -3,6 +3,7 @@
  * fonts, a single call to action and the unsubscribe line at the bottom. Each template fills a
  * MailContent; this file turns it into the plain-text and the HTML body.
  */
+import { escapeHtml } from "../../platform/text/html";
 
 export interface MailLink {
   label: string;
@@ -42,15 +43,6 @@ const MUTED = "#5b6b78";
 const LINE = "#e4e0da";
 const BACKGROUND = "#f6f4f1";
 const FONTS = `system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif`;
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? "")
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 function renderText(content: MailContent, unsubscribeUrl: string | undefined): string {
   const lines: string[] = [content.greeting, ""];

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { ANONYMOUS } from "../../platform/auth/actor";
 import { notFound } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
-import { escapeHtml } from "./layout";
+import { escapeHtml } from "../../platform/text/html";
 import { can } from "./policy";
 import { getMail, listMails, type MailRow } from "./service";
 

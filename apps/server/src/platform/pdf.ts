@@ -1,7 +1,7 @@
 /**
- * A minimal PDF writer for demo reports: pages of plain text in Helvetica, with a correct cross-
- * reference table so every viewer opens them. Deterministic: the same input gives the same bytes,
- * so the same demo report always has the same document id.
+ * The one PDF writer of the server, for demo reports and test files: pages of plain text in
+ * Helvetica, with a correct cross-reference table so every viewer opens them. Deterministic: the same
+ * input gives the same bytes, so the same demo report always has the same document id.
  */
 
 export interface PdfPage {
@@ -60,4 +60,10 @@ export function writePdf(title: string, pages: PdfPage[]): Buffer {
   for (const offset of offsets) pdf += `${String(offset).padStart(10, "0")} 00000 n \n`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info ${info} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, "latin1");
+}
+
+/** A one-page PDF whose first line is its heading and title (for demo and test reports). */
+export function simplePdf(lines: string[]): Buffer {
+  const [heading = "", ...rest] = lines;
+  return writePdf(heading, [{ heading, lines: rest }]);
 }
