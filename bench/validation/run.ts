@@ -24,6 +24,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
 import { generateCompleteDataset } from "@openverde/frameworks";
 import pg from "pg";
 import { generateApiKey } from "../../apps/server/src/modules/api-keys/service";
@@ -74,27 +75,41 @@ function withUnknownFields(data: Record<string, unknown>, count: number): Record
   return wide;
 }
 
-/** Asks for health every 20 ms until stopped; reports the slowest answer. */
+/**
+ * Asks for health every 20 ms until stopped and reports the slowest answer. It runs in a thread of
+ * its own, so that sending the large bodies from this thread does not delay its clock.
+ */
+const PROBER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const http = require("node:http");
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+let slowest = 0;
+let running = true;
+parentPort.on("message", () => { running = false; });
+const probe = () => {
+  if (!running) { agent.destroy(); parentPort.postMessage(slowest); return; }
+  const started = performance.now();
+  http.get({ agent, host: "127.0.0.1", port: workerData.port, path: "/api/actuator/health" }, (response) => {
+    response.resume();
+    response.on("end", () => {
+      slowest = Math.max(slowest, response.statusCode === 200 ? performance.now() - started : Infinity);
+      setTimeout(probe, 20);
+    });
+  }).on("error", () => { slowest = Infinity; setTimeout(probe, 20); });
+};
+probe();`;
+
 function healthProber(port: number) {
-  const client = benchClient(port, 1);
-  let slowest = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await client.send({ path: "/api/actuator/health" });
-      if (response.status !== 200) throw new Error(`health answered ${response.status}`);
-      slowest = Math.max(slowest, performance.now() - started);
-      await new Promise((done) => setTimeout(done, 20));
-    }
-  })();
+  const worker = new Worker(PROBER, { eval: true, workerData: { port } });
   return {
-    stop: async () => {
-      running = false;
-      await loop;
-      client.close();
-      return slowest;
-    },
+    stop: () =>
+      new Promise<number>((resolve) => {
+        worker.once("message", (slowest: number) => {
+          void worker.terminate();
+          resolve(slowest);
+        });
+        worker.postMessage("stop");
+      }),
   };
 }
 
@@ -230,7 +245,8 @@ async function main() {
       `${rounds} rounds per case; targets: answers <= ${ANSWER_TARGET_MS} ms, health <= ${HEALTH_TARGET_MS} ms`,
     );
     for (const benchCase of cases) {
-      const bodies = Array.from({ length: rounds }, (_, round) => benchCase.body(round));
+      // Encoded before the clock starts: this thread shares the machine with the server.
+      const bodies = Array.from({ length: rounds }, (_, round) => Buffer.from(benchCase.body(round)));
       const client = benchClient(port, benchCase.concurrent);
       const latencies: number[] = [];
       let largest = 0;
@@ -268,7 +284,7 @@ async function main() {
       const slowest = latencies.at(-1) ?? 0;
       const median = latencies[Math.floor(latencies.length / 2)] ?? 0;
       log(
-        `${benchCase.name}: body ${(Buffer.byteLength(bodies[0] ?? "") / 1e6).toFixed(2)} MB; answer p50 ${median.toFixed(0)} ms, max ${slowest.toFixed(0)} ms; ` +
+        `${benchCase.name}: body ${((bodies[0]?.length ?? 0) / 1e6).toFixed(2)} MB; answer p50 ${median.toFixed(0)} ms, max ${slowest.toFixed(0)} ms; ` +
           `answer body up to ${(largest / 1024).toFixed(1)} KiB, ${mostListed} errors listed; health max ${health.toFixed(0)} ms`,
       );
       if (slowest > ANSWER_TARGET_MS)
