@@ -1,3 +1,4 @@
+import { companyRolesAllow } from "@openverde/frameworks/access";
 import type { ServerModule } from "../../platform/module";
 import { provideCompanyOwnershipCheck } from "../companies";
 import { allowCompanyUploaders } from "../documents";
@@ -13,9 +14,7 @@ provideCompanyOwnershipCheck(async (db, userId, companyId) =>
 
 // Spec §6: owners and data uploaders of a company upload for it; the documents module asks through this.
 allowCompanyUploaders(async (db, user, companyId) =>
-  (await companyRolesOf(db, user.userId, companyId)).some(
-    (role) => role === "CompanyOwner" || role === "DataUploader",
-  ),
+  companyRolesAllow(await companyRolesOf(db, user.userId, companyId), "uploadForCompany"),
 );
 
 /**
@@ -34,4 +33,9 @@ export const communityModule: ServerModule = {
 
 // What other modules ask of the community module.
 export { COMPANY_ROLES, type CompanyRole } from "./model";
-export { companyIdsWhereUserHasRole, companyRolesOf, isValidEmail } from "./service";
+export {
+  companyIdsWhereUserHasRole,
+  companyRolesOf,
+  isValidEmail,
+  listCompanyRoleAssignments,
+} from "./service";

@@ -1,4 +1,3 @@
 /** The vocabulary of the community module: the roles a user can hold at a company. */
 
-export const COMPANY_ROLES = ["CompanyOwner", "DataUploader", "MemberAdmin", "Member"] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export { COMPANY_ROLES, type CompanyRole } from "@openverde/frameworks/access";

@@ -1,8 +1,8 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { authorize } from "../../platform/auth/policy";
 import { notFound } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
-import { requireUser } from "./policy";
 import {
   COMPONENTS,
   CompanyIdParams,
@@ -33,7 +33,7 @@ export const communityRoutes =
     for (const schema of COMPONENTS) app.addSchema(schema);
     // Every community operation needs a signed-in user: say so before judging the input.
     app.addHook("preValidation", async (request) => {
-      requireUser(request.actor);
+      authorize(request.actor);
     });
 
     // -----------------------------------------------------------------------------------------------
@@ -53,7 +53,7 @@ export const communityRoutes =
           response: { 200: Type.Ref("CompanyRoleAssignment") },
         },
       },
-      async (request) => assignCompanyRole(db, requireUser(request.actor), request.params),
+      async (request) => assignCompanyRole(db, authorize(request.actor), request.params),
     );
 
     app.delete(
@@ -70,7 +70,7 @@ export const communityRoutes =
         },
       },
       async (request, reply) => {
-        await removeCompanyRole(db, requireUser(request.actor), request.params);
+        await removeCompanyRole(db, authorize(request.actor), request.params);
         return reply.code(200).send();
       },
     );
@@ -91,7 +91,7 @@ export const communityRoutes =
         },
       },
       async (request, reply) => {
-        const holds = await checkCompanyRole(db, requireUser(request.actor), request.params);
+        const holds = await checkCompanyRole(db, authorize(request.actor), request.params);
         if (!holds) throw notFound("The user does not hold this role at the company.");
         return reply.code(200).send();
       },
@@ -111,7 +111,7 @@ export const communityRoutes =
           response: { 200: Type.Array(Type.Ref("CompanyRoleAssignmentExtended")) },
         },
       },
-      async (request) => listCompanyRoleAssignments(db, requireUser(request.actor), request.query),
+      async (request) => listCompanyRoleAssignments(db, authorize(request.actor), request.query),
     );
 
     // -----------------------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ export const communityRoutes =
         },
       },
       async (request, reply) => {
-        requireUser(request.actor);
+        authorize(request.actor);
         if (!(await hasCompanyOwner(db, request.params.companyId)))
           throw notFound("The company has no owner.");
         return reply.code(200).send();
@@ -156,7 +156,7 @@ export const communityRoutes =
       async (request, reply) => {
         await claimCompanyOwnership(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.params.companyId,
           request.query.comment,
         );
@@ -181,7 +181,7 @@ export const communityRoutes =
           response: { 200: Type.Array(Type.Ref("KeycloakUserInfo")) },
         },
       },
-      async (request) => recommendedUsers(db, requireUser(request.actor), request.params.companyId),
+      async (request) => recommendedUsers(db, authorize(request.actor), request.params.companyId),
     );
 
     app.post(
@@ -200,7 +200,7 @@ export const communityRoutes =
       },
       async (request) => {
         const body = request.body as { email: string };
-        return validateEmailAddress(db, requireUser(request.actor), body.email);
+        return validateEmailAddress(db, authorize(request.actor), body.email);
       },
     );
   };

@@ -3,7 +3,9 @@
  * this module for company roles through index.ts.
  */
 import { randomUUID } from "node:crypto";
+import { companyRolesAllow } from "@openverde/frameworks/access";
 import type { SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { publishEvent } from "../../platform/events";
 import { badRequest, conflict, notFound } from "../../platform/http/errors";
 import {
@@ -16,16 +18,8 @@ import {
   type User,
   usersOfCompanyDomains,
 } from "./lookups";
-import type { CompanyRole } from "./model";
-import {
-  canAssignCompanyRole,
-  canCheckCompanyRole,
-  canLookUpUserByEmail,
-  canRemoveCompanyRole,
-  canSeeRecommendedUsers,
-  ensure,
-  seesAllRoleAssignments,
-} from "./policy";
+import { COMPANY_ROLES, type CompanyRole } from "./model";
+import { can } from "./policy";
 import {
   type AnyExecutor,
   communityDb,
@@ -76,6 +70,9 @@ export async function companyRolesOf(
   const role = await selectRoleOf(communityDb(db), companyId, userId);
   return role ? [role] : [];
 }
+
+/** The company roles that manage the company's members. */
+const MANAGING_ROLES = COMPANY_ROLES.filter((role) => companyRolesAllow(role, "manageMembers"));
 
 /** The companies where the user holds one of the roles. */
 export async function companyIdsWhereUserHasRole(
@@ -137,8 +134,9 @@ export async function assignCompanyRole(
   return inTransaction(db, async (trx) => {
     const actorRole = await roleOf(trx, actor.userId, companyId);
     const targetRole = await roleOf(trx, userId, companyId);
-    ensure(
-      canAssignCompanyRole(actor, role, { actorRole, targetRole }),
+    authorize(
+      actor,
+      can(actor, "assignRole", { role, actorRole, targetRole }),
       role === "CompanyOwner"
         ? "Only admins make company owners."
         : "Only admins and the company's owners and member admins assign roles there, and not to its owners.",
@@ -163,8 +161,9 @@ export async function removeCompanyRole(
   const { role, companyId, userId } = assignment;
   await inTransaction(db, async (trx) => {
     const actorRole = await roleOf(trx, actor.userId, companyId);
-    ensure(
-      canRemoveCompanyRole(actor, role, { actorRole, targetUserId: userId }),
+    authorize(
+      actor,
+      can(actor, "removeRole", { role, actorRole, targetUserId: userId }),
       "Only admins, the user themselves and the company's owners and member admins remove roles there; owners only admins.",
     );
     const removed = await deleteRole(trx, { companyId, userId, role });
@@ -180,8 +179,9 @@ export async function checkCompanyRole(
   assignment: { role: CompanyRole; companyId: string; userId: string },
 ): Promise<boolean> {
   const actorRole = await roleOf(db, actor.userId, assignment.companyId);
-  ensure(
-    canCheckCompanyRole(actor, { actorRole, targetUserId: assignment.userId }),
+  authorize(
+    actor,
+    can(actor, "checkRole", { actorRole, targetUserId: assignment.userId }),
     "Only admins, the user themselves and members of the company may ask for roles there.",
   );
   return (await roleOf(db, assignment.userId, assignment.companyId)) === assignment.role;
@@ -192,16 +192,11 @@ export async function listCompanyRoleAssignments(
   actor: SignedInActor,
   filter: { role?: CompanyRole; companyId?: string; userId?: string },
 ): Promise<CompanyRoleAssignmentExtended[]> {
-  const visibleTo = seesAllRoleAssignments(actor)
+  const visibleTo = can(actor, "seeAllRoleAssignments")
     ? undefined
     : {
         userId: actor.userId,
-        companyIds: await companyIdsWhereUserHasRole(db, actor.userId, [
-          "CompanyOwner",
-          "DataUploader",
-          "MemberAdmin",
-          "Member",
-        ]),
+        companyIds: await companyIdsWhereUserHasRole(db, actor.userId, COMPANY_ROLES),
       };
   const rows = await selectRoles(communityDb(db), { ...filter, ...(visibleTo ? { visibleTo } : {}) });
   const users = new Map(
@@ -256,8 +251,9 @@ export async function recommendedUsers(
   companyId: string,
 ): Promise<WireUserInfo[]> {
   const actorRole = await roleOf(db, actor.userId, companyId);
-  ensure(
-    canSeeRecommendedUsers(actor, { actorRole }),
+  authorize(
+    actor,
+    can(actor, "seeRecommendedUsers", { actorRole }),
     "Only admins and the company's owners and member admins see whom to invite.",
   );
   const company = await companySummary(db, companyId);
@@ -279,9 +275,10 @@ export async function validateEmailAddress(
   actor: SignedInActor,
   email: string,
 ): Promise<WireUserInfo> {
-  const managed = await companyIdsWhereUserHasRole(db, actor.userId, ["CompanyOwner", "MemberAdmin"]);
-  ensure(
-    canLookUpUserByEmail(actor, { managesSomeCompany: managed.length > 0 }),
+  const managed = await companyIdsWhereUserHasRole(db, actor.userId, MANAGING_ROLES);
+  authorize(
+    actor,
+    can(actor, "lookUpUserByEmail", { managesSomeCompany: managed.length > 0 }),
     "Only admins and company owners and member admins look users up by e-mail address.",
   );
   const value = email.trim();

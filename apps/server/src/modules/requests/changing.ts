@@ -4,6 +4,7 @@
  * change is judged against the tables of model.ts before changes.ts writes it.
  */
 import type { SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { badRequest, forbidden, notFound } from "../../platform/http/errors";
 import { applyChange, changeDataRequest } from "./changes";
 import { roleOf, storedView } from "./community-requests";
@@ -24,17 +25,7 @@ import {
   toSourcingState,
 } from "./model";
 import { isUuid } from "./neighbours";
-import {
-  canChangeRequestState,
-  canCheckDatasetAccess,
-  canPatchRequest,
-  canSetRequestPriority,
-  canWriteAdminComment,
-  ensure,
-  moversFor,
-  type Standing,
-  seesAllRequests,
-} from "./policy";
+import { can, moversFor, type Standing } from "./policy";
 import { getDataRequest, hasPrivateDataAccess, toRecord } from "./records";
 import { storedViews } from "./sourcing-requests";
 import type { WireStoredRequest } from "./sourcing-views";
@@ -69,7 +60,9 @@ export async function patchDataRequest(
     const current = toRecord(row);
     const actorRole = await roleOf(trx, actor.userId, current.companyId);
     const contactsOrMessage = patch.contacts !== undefined || patch.message !== undefined;
-    if (!canPatchRequest(actor, current, { ...patch, contactsOrMessage }, { actorRole })) {
+    if (
+      !can(actor, "patchRequest", { request: current, patch: { ...patch, contactsOrMessage }, actorRole })
+    ) {
       const isRequester = actor.userId === current.userId;
       throw forbidden(
         isRequester
@@ -79,7 +72,7 @@ export async function patchDataRequest(
             : "Only admins, the requester and the company's owners may change this request.",
       );
     }
-    const admin = seesAllRequests(actor);
+    const admin = can(actor, "setAnyRequestStatus");
     if (
       patch.requestStatus !== undefined &&
       !admin &&
@@ -142,8 +135,9 @@ export async function checkDatasetAccess(
   dimension: { companyId: string; dataType: string; reportingPeriod: string; userId: string },
 ): Promise<boolean> {
   const actorRole = await roleOf(db, actor.userId, dimension.companyId);
-  ensure(
-    canCheckDatasetAccess(actor, { actorRole, targetUserId: dimension.userId }),
+  authorize(
+    actor,
+    can(actor, "checkDatasetAccess", { actorRole, targetUserId: dimension.userId }),
     "Only admins, the user themselves and the company's owners may ask about this access.",
   );
   return hasPrivateDataAccess(
@@ -168,8 +162,13 @@ export async function patchRequestState(
   const record = await getDataRequest(db, dataRequestId);
   if (!record) throw notFound(`There is no data request with the id ${dataRequestId}.`);
   const standing: Standing = { isRequester: record.userId === actor.userId };
-  ensure(canChangeRequestState(actor, standing), "Only admins change the state of other users' requests.");
-  if (adminComment !== undefined) ensure(canWriteAdminComment(actor), "Only admins write the admin comment.");
+  authorize(
+    actor,
+    can(actor, "changeRequestState", standing),
+    "Only admins change the state of other users' requests.",
+  );
+  if (adminComment !== undefined)
+    authorize(actor, can(actor, "writeAdminComment"), "Only admins write the admin comment.");
   const from = toSourcingState(record.state);
   if (from !== to)
     enforceTransition(
@@ -201,7 +200,7 @@ export async function patchRequestPriority(
   priority: RequestPriority,
   adminComment: string | undefined,
 ): Promise<WireStoredRequest> {
-  ensure(canSetRequestPriority(actor), "Only admins set the priority of requests.");
+  authorize(actor, can(actor, "setRequestPriority"), "Only admins set the priority of requests.");
   if (!(await getDataRequest(db, dataRequestId)))
     throw notFound(`There is no data request with the id ${dataRequestId}.`);
   const comment = adminComment?.trim();

@@ -1,5 +1,6 @@
 /** Requests read through /community: one with its history, a search, a count, your own, the aggregate. */
 import type { SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { notFound } from "../../platform/http/errors";
 import {
   toExtendedStoredDataRequest,
@@ -25,7 +26,7 @@ import {
   resolveCompanyIdentifier,
   userIdsWithEmailContaining,
 } from "./neighbours";
-import { canReadRequest, ensure, seesAllRequests } from "./policy";
+import { can } from "./policy";
 import {
   companyIdsMatching,
   countDataRequests,
@@ -56,8 +57,9 @@ async function requireReadableRequest(
   const record = await getDataRequest(db, dataRequestId);
   if (!record) throw notFound(`There is no data request with the id ${dataRequestId}.`);
   const actorRole = await roleOf(db, actor.userId, record.companyId);
-  ensure(
-    canReadRequest(actor, record, { actorRole }),
+  authorize(
+    actor,
+    can(actor, "readRequest", { userId: record.userId, actorRole }),
     "Only admins, the requester and the company's owners may see this request.",
   );
   return record;
@@ -112,7 +114,7 @@ async function toFilter(
   if (query.requestPriority?.length) filter.priorities = query.requestPriority;
   if (query.reportingPeriods?.length) filter.reportingPeriods = query.reportingPeriods;
   if (query.datalandCompanyId) filter.companyIds = [query.datalandCompanyId];
-  if (!seesAllRequests(actor))
+  if (!can(actor, "seeAllRequests"))
     filter.visibleTo = {
       userId: actor.userId,
       companyIds: await companyIdsWhereUserHasRole(db, actor.userId, ["CompanyOwner"]),

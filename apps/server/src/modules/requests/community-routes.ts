@@ -1,5 +1,6 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { authorize } from "../../platform/auth/policy";
 import { notFound } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
 import { checkDatasetAccess, patchDataRequest } from "./changing";
@@ -23,7 +24,6 @@ import {
   SingleRequestQuery,
 } from "./community-schemas";
 import { postBulkDataRequest, postSingleDataRequest } from "./creating";
-import { requireUser } from "./policy";
 
 const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
 const REQUEST_TAGS = ["request-controller"];
@@ -38,7 +38,7 @@ export const communityRequestRoutes =
     for (const schema of COMPONENTS) app.addSchema(schema);
     // Every request operation needs a signed-in user: say so before judging the input.
     app.addHook("preValidation", async (request) => {
-      requireUser(request.actor);
+      authorize(request.actor);
     });
 
     app.post(
@@ -59,7 +59,7 @@ export const communityRequestRoutes =
       async (request) =>
         postSingleDataRequest(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.body as SingleDataRequest,
           request.query.userId,
         ),
@@ -80,7 +80,7 @@ export const communityRequestRoutes =
         },
       },
       async (request) =>
-        postBulkDataRequest(db, requireUser(request.actor), request.body as BulkDataRequest, {
+        postBulkDataRequest(db, authorize(request.actor), request.body as BulkDataRequest, {
           publicUrl: context.config.publicUrl,
         }),
     );
@@ -96,7 +96,7 @@ export const communityRequestRoutes =
           response: { 200: Type.Array(Type.Ref("ExtendedStoredDataRequest")) },
         },
       },
-      async (request) => dataRequestsOfUser(db, requireUser(request.actor)),
+      async (request) => dataRequestsOfUser(db, authorize(request.actor)),
     );
 
     app.get(
@@ -112,7 +112,7 @@ export const communityRequestRoutes =
           response: { 200: Type.Integer({ format: "int32" }) },
         },
       },
-      async (request) => countDataRequestsFor(db, requireUser(request.actor), request.query),
+      async (request) => countDataRequestsFor(db, authorize(request.actor), request.query),
     );
 
     app.get(
@@ -129,7 +129,7 @@ export const communityRequestRoutes =
         },
       },
       async (request) => {
-        requireUser(request.actor);
+        authorize(request.actor);
         return aggregatedOpenDataRequests(db, request.query);
       },
     );
@@ -150,7 +150,7 @@ export const communityRequestRoutes =
       },
       async (request) => {
         const { chunkSize, chunkIndex, ...filters } = request.query;
-        return searchDataRequests(db, requireUser(request.actor), filters, { chunkSize, chunkIndex });
+        return searchDataRequests(db, authorize(request.actor), filters, { chunkSize, chunkIndex });
       },
     );
 
@@ -167,7 +167,7 @@ export const communityRequestRoutes =
           response: { 200: Type.Ref("StoredDataRequest") },
         },
       },
-      async (request) => readDataRequest(db, requireUser(request.actor), request.params.dataRequestId),
+      async (request) => readDataRequest(db, authorize(request.actor), request.params.dataRequestId),
     );
 
     app.patch(
@@ -188,7 +188,7 @@ export const communityRequestRoutes =
       async (request) =>
         patchDataRequest(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.params.dataRequestId,
           request.body as DataRequestPatch,
         ),
@@ -210,7 +210,7 @@ export const communityRequestRoutes =
         },
       },
       async (request, reply) => {
-        if (!(await checkDatasetAccess(db, requireUser(request.actor), request.params)))
+        if (!(await checkDatasetAccess(db, authorize(request.actor), request.params)))
           throw notFound("The user has no access to this dataset.");
         return reply.code(200).send();
       },

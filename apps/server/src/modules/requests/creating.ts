@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { publishEvent } from "../../platform/events";
 import { badRequest, conflict } from "../../platform/http/errors";
 import { REQUEST_ACCESS_REQUESTED, type RequestAccessRequestedPayload } from "./events";
@@ -19,7 +20,7 @@ import {
   resolveCompanies,
   resolveCompanyIdentifier,
 } from "./neighbours";
-import { canRequestForOthers, ensure } from "./policy";
+import { can } from "./policy";
 import { type DataRequestRecord, toRecord } from "./records";
 import { joinSourcing } from "./sourcing-lifecycle";
 import { type Dimension, selectByDimension, sourcingDb } from "./sourcing-store";
@@ -162,7 +163,7 @@ export async function postSingleDataRequest(
 ): Promise<SingleDataRequestResponse> {
   let requesterId = actor.userId;
   if (onBehalfOfUserId !== undefined && onBehalfOfUserId !== actor.userId) {
-    ensure(canRequestForOthers(actor), "Only admins request data for another user.");
+    authorize(actor, can(actor, "requestForOthers"), "Only admins request data for another user.");
     const user = await getUserById(db, onBehalfOfUserId);
     if (!user)
       throw badRequest(
@@ -333,8 +334,9 @@ async function requesterFor(
   onBehalfOfUserId: string | undefined,
 ): Promise<string> {
   if (onBehalfOfUserId === undefined || onBehalfOfUserId === actor.userId) return actor.userId;
-  ensure(
-    canRequestForOthers(actor),
+  authorize(
+    actor,
+    can(actor, "requestForOthers"),
     "Only admins ask for data in the name of another user; leave userId out to ask for yourself.",
   );
   const user = isUuid(onBehalfOfUserId) ? await getUserById(db, onBehalfOfUserId) : undefined;

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { badRequest, conflict } from "../../platform/http/errors";
 import { answerRequestsWithDataset, changeDataRequest, closeRequestsAsNonSourceable } from "./changes";
 import type { DatasetActivatedPayload, DatasetNonSourceablePayload } from "./events";
@@ -22,14 +23,7 @@ import {
   systemTargetOnNonSourceable,
 } from "./model";
 import { activeDataIdFor, companyExists, documentExists, isUuid, markNonSourceable } from "./neighbours";
-import {
-  canChangeSourcingState,
-  canManageDocuments,
-  canPatchSourcing,
-  ensure,
-  moversFor,
-  seesSourcingPriority,
-} from "./policy";
+import { can, moversFor } from "./policy";
 import { type DataRequestRecord, findDataRequests } from "./records";
 import { dimensionFilter, dimensionOf, requireSourcing, standingAt, toStored } from "./sourcing-objects";
 import {
@@ -259,16 +253,17 @@ export async function patchDataSourcingState(
 ): Promise<WireReducedDataSourcing> {
   const row = await requireSourcing(db, dataSourcingId);
   const standing = await standingAt(db, actor, row);
-  ensure(
-    canChangeSourcingState(actor, standing),
+  authorize(
+    actor,
+    can(actor, "changeSourcingState", standing),
     "Only admins and the companies collecting documents or extracting data for it change this sourcing object's state.",
   );
-  if (state === row.state) return toReduced(row, seesSourcingPriority(actor, standing));
+  if (state === row.state) return toReduced(row, can(actor, "seeSourcingPriority", standing));
   const next = await changeSourcing(db, actor, row, moversFor(actor, standing), {
     state,
     comment: comment?.trim() || null,
   });
-  return toReduced(next, seesSourcingPriority(actor, standing));
+  return toReduced(next, can(actor, "seeSourcingPriority", standing));
 }
 
 async function checkDocuments(db: AnyExecutor, documentIds: readonly string[], field: string): Promise<void> {
@@ -300,7 +295,7 @@ export async function patchDataSourcing(
   dataSourcingId: string,
   patch: DataSourcingPatch,
 ): Promise<WireStoredDataSourcing> {
-  ensure(canPatchSourcing(actor), "Only admins change sourcing objects this way.");
+  authorize(actor, can(actor, "patchSourcing"), "Only admins change sourcing objects this way.");
   const row = await requireSourcing(db, dataSourcingId);
   if (patch.documentCollector !== undefined)
     await checkProviderCompany(db, patch.documentCollector, "documentCollector");
@@ -338,8 +333,9 @@ export async function patchDataSourcingDocuments(
 ): Promise<WireReducedDataSourcing> {
   const row = await requireSourcing(db, dataSourcingId);
   const standing = await standingAt(db, actor, row);
-  ensure(
-    canManageDocuments(actor, standing),
+  authorize(
+    actor,
+    can(actor, "manageDocuments", standing),
     "Only admins and the company collecting the documents attach documents to this sourcing object.",
   );
   await checkDocuments(db, documentIds, "documentIds");
@@ -354,7 +350,7 @@ export async function patchDataSourcingDocuments(
       changes: { documentIds: ids },
     });
   });
-  return toReduced(next, seesSourcingPriority(actor, standing));
+  return toReduced(next, can(actor, "seeSourcingPriority", standing));
 }
 
 export async function patchDocumentSourcingAttempt(
@@ -365,8 +361,9 @@ export async function patchDocumentSourcingAttempt(
 ): Promise<WireReducedDataSourcing> {
   const row = await requireSourcing(db, dataSourcingId);
   const standing = await standingAt(db, actor, row);
-  ensure(
-    canManageDocuments(actor, standing),
+  authorize(
+    actor,
+    can(actor, "manageDocuments", standing),
     "Only admins and the company collecting the documents plan the next search for documents.",
   );
   const next = await inTransaction(db, async (trx) => {
@@ -377,5 +374,5 @@ export async function patchDocumentSourcingAttempt(
       changes: { dateOfNextDocumentSourcingAttempt: date },
     });
   });
-  return toReduced(next, seesSourcingPriority(actor, standing));
+  return toReduced(next, can(actor, "seeSourcingPriority", standing));
 }

@@ -1,5 +1,6 @@
 /** Sourcing objects as their readers see them: one, a search, a provider's list, a history, priorities. */
 import type { SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { notFound } from "../../platform/http/errors";
 import type { DataSourcingState } from "./model";
 import {
@@ -9,14 +10,7 @@ import {
   companyRolesOf,
   isUuid,
 } from "./neighbours";
-import {
-  canListForProvider,
-  canReadSourcing,
-  ensure,
-  type Standing,
-  seesAllSourcing,
-  seesSourcingPriority,
-} from "./policy";
+import { can, type Standing } from "./policy";
 import { findDataRequests, type RequestFilter } from "./records";
 import {
   type DataSourcingRow,
@@ -90,8 +84,9 @@ async function requireReadableSourcing(
 ): Promise<{ row: DataSourcingRow; standing: Standing }> {
   const row = await requireSourcing(db, dataSourcingId);
   const standing = await standingAt(db, actor, row);
-  ensure(
-    canReadSourcing(actor, standing),
+  authorize(
+    actor,
+    can(actor, "readSourcing", standing),
     "Only admins and the companies collecting documents or extracting data for it see this sourcing object.",
   );
   return { row, standing };
@@ -103,7 +98,7 @@ export async function readDataSourcing(
   dataSourcingId: string,
 ): Promise<WireStoredDataSourcing> {
   const { row, standing } = await requireReadableSourcing(db, actor, dataSourcingId);
-  return toStored(db, row, seesSourcingPriority(actor, standing));
+  return toStored(db, row, can(actor, "seeSourcingPriority", standing));
 }
 
 export interface DataSourcingSearch {
@@ -121,7 +116,7 @@ export async function searchDataSourcing(
 ): Promise<WireStoredDataSourcing[]> {
   if (search.companyId !== undefined && !isUuid(search.companyId)) return [];
   const filter: SourcingFilter = { ...search };
-  if (!seesAllSourcing(actor)) filter.providerCompanyIds = await providerCompaniesOf(db, actor.userId);
+  if (!can(actor, "seeAllSourcing")) filter.providerCompanyIds = await providerCompaniesOf(db, actor.userId);
   const rows = await selectMany(sourcingDb(db), filter, {
     limit: paging.chunkSize,
     offset: paging.chunkSize * paging.chunkIndex,
@@ -137,8 +132,11 @@ export async function dataSourcingOfProvider(
 ): Promise<WireStoredDataSourcing[]> {
   if (!(await companyExists(db, providerCompanyId)))
     throw notFound(`There is no company with the id ${providerCompanyId}.`);
-  ensure(
-    canListForProvider(actor, { belongsToProvider: await belongsTo(db, actor.userId, providerCompanyId) }),
+  authorize(
+    actor,
+    can(actor, "listForProvider", {
+      belongsToProvider: await belongsTo(db, actor.userId, providerCompanyId),
+    }),
     "Only admins and the people of this company see the sourcing work assigned to it.",
   );
   const rows = await selectMany(sourcingDb(db), { providerCompanyIds: [providerCompanyId] });
@@ -152,7 +150,7 @@ export async function dataSourcingHistory(
   options: { stateChangesOnly: boolean },
 ): Promise<WireDataSourcingHistoryEntry[]> {
   const { row, standing } = await requireReadableSourcing(db, actor, dataSourcingId);
-  const showPriority = seesSourcingPriority(actor, standing);
+  const showPriority = can(actor, "seeSourcingPriority", standing);
   const entries = await selectHistory(sourcingDb(db), row.id);
   return entries
     .filter((entry) => !options.stateChangesOnly || entry.fromState !== entry.toState)
@@ -190,7 +188,7 @@ export async function sourcingPriorities(
     if (!isUuid(dimension.companyId)) continue;
     const row = await selectByDimension(sourcingDb(db), dimension);
     if (!row) continue;
-    const show = seesSourcingPriority(actor, await standingAt(db, actor, row));
+    const show = can(actor, "seeSourcingPriority", await standingAt(db, actor, row));
     result.push({
       ...dimensionOf(row),
       ...(show && row.priority !== null ? { priority: row.priority } : {}),

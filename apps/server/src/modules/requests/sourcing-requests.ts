@@ -1,5 +1,6 @@
 /** Requests read through /data-sourcing: one, a list, a count, and the enhanced search of the admins. */
 import type { SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { notFound } from "../../platform/http/errors";
 import {
   type DataSourcingState,
@@ -14,7 +15,7 @@ import {
   resolveCompanies,
   userIdsWithEmailContaining,
 } from "./neighbours";
-import { canReadSourcingRequest, ensure, type Standing, seesAllRequests } from "./policy";
+import { can, type Standing } from "./policy";
 import {
   companyIdsMatching,
   countDataRequests,
@@ -72,8 +73,9 @@ export async function requireRequest(
   const record = await getDataRequest(db, dataRequestId);
   if (!record) throw notFound(`There is no data request with the id ${dataRequestId}.`);
   const standing: Standing = { isRequester: record.userId === actor.userId };
-  ensure(
-    canReadSourcingRequest(actor, standing),
+  authorize(
+    actor,
+    can(actor, "readSourcingRequest", standing),
     "This request is not yours; only admins see other users' requests.",
   );
   return { record, standing };
@@ -109,7 +111,7 @@ function toFilter(actor: SignedInActor, query: RequestQuery): RequestFilter {
     filter.states = [...new Set(query.requestState.flatMap((state) => statesOfSourcingState(state)))];
   if (query.requestPriority?.length) filter.priorities = query.requestPriority;
   if (query.userId !== undefined) filter.userIds = isUuid(query.userId) ? [query.userId.toLowerCase()] : [];
-  if (!seesAllRequests(actor))
+  if (!can(actor, "seeAllRequests"))
     filter.userIds = (filter.userIds ?? [actor.userId]).filter((id) => id === actor.userId);
   return filter;
 }
@@ -192,7 +194,7 @@ async function enhancedFilter(
   actor: SignedInActor,
   search: EnhancedSearch,
 ): Promise<RequestFilter> {
-  ensure(seesAllRequests(actor), "Only admins search all requests.");
+  authorize(actor, can(actor, "seeAllRequests"), "Only admins search all requests.");
   const filter = toFilter(actor, {
     ...(search.companyId !== undefined ? { companyId: search.companyId } : {}),
     ...(search.dataTypes ? { dataType: search.dataTypes } : {}),

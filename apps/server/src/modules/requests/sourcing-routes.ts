@@ -1,12 +1,13 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { isAdmin } from "../../platform/auth/actor";
+import type { Actor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import type { ModuleContext } from "../../platform/module";
 import { patchRequestPriority, patchRequestState } from "./changing";
 import { createBulkRequests, createSingleRequest } from "./creating";
 import { extendedRequestHistory, requestHistory } from "./history";
 import type { DataSourcingState } from "./model";
-import { ensure, requireUser } from "./policy";
+import { can } from "./policy";
 import {
   patchDataSourcing,
   patchDataSourcingDocuments,
@@ -58,8 +59,8 @@ const SOURCING_TAGS = ["data-sourcing-controller"];
 
 /** For admin-only operations: 403 before the input is judged, so nobody else learns what it checks. */
 const adminOnly = {
-  preValidation: async (request: { actor: Parameters<typeof requireUser>[0] }) => {
-    ensure(isAdmin(requireUser(request.actor)), "Only admins may do this.");
+  preValidation: async (request: { actor: Actor }) => {
+    authorize(request.actor, can(request.actor, "administerSourcing"), "Only admins may do this.");
   },
 };
 
@@ -72,7 +73,7 @@ export const dataSourcingRoutes =
     for (const schema of COMPONENTS) app.addSchema(schema);
     // Every /data-sourcing operation needs a signed-in user: say so before judging the input.
     app.addHook("preValidation", async (request) => {
-      requireUser(request.actor);
+      authorize(request.actor);
     });
 
     // -----------------------------------------------------------------------------------------------
@@ -96,7 +97,7 @@ export const dataSourcingRoutes =
       async (request) =>
         createSingleRequest(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.body as SingleRequest,
           request.query.userId,
         ),
@@ -120,7 +121,7 @@ export const dataSourcingRoutes =
       async (request) =>
         createBulkRequests(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.body as BulkDataRequest,
           request.query.userId,
         ),
@@ -140,7 +141,7 @@ export const dataSourcingRoutes =
           response: { 200: Type.Integer({ format: "int32" }) },
         },
       },
-      async (request) => countRequests(db, requireUser(request.actor), request.query),
+      async (request) => countRequests(db, authorize(request.actor), request.query),
     );
 
     app.get(
@@ -159,7 +160,7 @@ export const dataSourcingRoutes =
       },
       async (request) => {
         const { chunkSize, chunkIndex, ...filters } = request.query;
-        return listRequests(db, requireUser(request.actor), filters, { chunkSize, chunkIndex });
+        return listRequests(db, authorize(request.actor), filters, { chunkSize, chunkIndex });
       },
     );
 
@@ -176,7 +177,7 @@ export const dataSourcingRoutes =
           response: { 200: Type.Ref("ExtendedStoredRequest") },
         },
       },
-      async (request) => readRequest(db, requireUser(request.actor), request.params.dataRequestId),
+      async (request) => readRequest(db, authorize(request.actor), request.params.dataRequestId),
     );
 
     app.get(
@@ -193,7 +194,7 @@ export const dataSourcingRoutes =
           response: { 200: Type.Array(Type.Ref("RequestHistoryEntryData")) },
         },
       },
-      async (request) => requestHistory(db, requireUser(request.actor), request.params.dataRequestId),
+      async (request) => requestHistory(db, authorize(request.actor), request.params.dataRequestId),
     );
 
     app.get(
@@ -210,7 +211,7 @@ export const dataSourcingRoutes =
           response: { 200: Type.Array(Type.Ref("ExtendedRequestHistoryEntryData")) },
         },
       },
-      async (request) => extendedRequestHistory(db, requireUser(request.actor), request.params.dataRequestId),
+      async (request) => extendedRequestHistory(db, authorize(request.actor), request.params.dataRequestId),
     );
 
     app.patch(
@@ -231,7 +232,7 @@ export const dataSourcingRoutes =
       async (request) =>
         patchRequestState(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.params.dataRequestId,
           request.query.requestState,
           request.query.adminComment,
@@ -256,7 +257,7 @@ export const dataSourcingRoutes =
       async (request) =>
         patchRequestPriority(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.params.dataRequestId,
           request.query.requestPriority,
           request.query.adminComment,
@@ -277,7 +278,7 @@ export const dataSourcingRoutes =
           response: { 200: Type.Array(Type.Ref("DataSourcingEnhancedRequest")) },
         },
       },
-      async (request) => enhancedRequestsOfUser(db, requireUser(request.actor)),
+      async (request) => enhancedRequestsOfUser(db, authorize(request.actor)),
     );
 
     app.post(
@@ -297,7 +298,7 @@ export const dataSourcingRoutes =
       async (request) =>
         searchEnhancedRequests(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.body as RequestSearchFilterString,
           request.query,
         ),
@@ -317,7 +318,7 @@ export const dataSourcingRoutes =
         },
       },
       async (request) =>
-        countEnhancedRequests(db, requireUser(request.actor), request.body as RequestSearchFilterString),
+        countEnhancedRequests(db, authorize(request.actor), request.body as RequestSearchFilterString),
     );
 
     // -----------------------------------------------------------------------------------------------
@@ -339,7 +340,7 @@ export const dataSourcingRoutes =
       },
       async (request) => {
         const { chunkSize, chunkIndex, ...search } = request.query;
-        return searchDataSourcing(db, requireUser(request.actor), search, { chunkSize, chunkIndex });
+        return searchDataSourcing(db, authorize(request.actor), search, { chunkSize, chunkIndex });
       },
     );
 
@@ -360,7 +361,7 @@ export const dataSourcingRoutes =
       async (request) =>
         sourcingPriorities(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.body as { companyId: string; dataType: string; reportingPeriod: string }[],
         ),
     );
@@ -379,7 +380,7 @@ export const dataSourcingRoutes =
         },
       },
       async (request) =>
-        dataSourcingOfProvider(db, requireUser(request.actor), request.params.providerCompanyId),
+        dataSourcingOfProvider(db, authorize(request.actor), request.params.providerCompanyId),
     );
 
     app.get(
@@ -396,7 +397,7 @@ export const dataSourcingRoutes =
           response: { 200: Type.Ref("StoredDataSourcing") },
         },
       },
-      async (request) => readDataSourcing(db, requireUser(request.actor), request.params.dataSourcingId),
+      async (request) => readDataSourcing(db, authorize(request.actor), request.params.dataSourcingId),
     );
 
     app.patch(
@@ -418,7 +419,7 @@ export const dataSourcingRoutes =
       async (request) =>
         patchDataSourcing(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.params.dataSourcingId,
           request.body as AdminDataSourcingPatch,
         ),
@@ -442,7 +443,7 @@ export const dataSourcingRoutes =
       async (request) =>
         patchDataSourcingState(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.params.dataSourcingId,
           request.query.state as DataSourcingState,
           request.query.comment,
@@ -468,7 +469,7 @@ export const dataSourcingRoutes =
       async (request) =>
         patchDataSourcingDocuments(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.params.dataSourcingId,
           request.body,
           request.query.appendDocuments,
@@ -492,7 +493,7 @@ export const dataSourcingRoutes =
       async (request) =>
         patchDocumentSourcingAttempt(
           db,
-          requireUser(request.actor),
+          authorize(request.actor),
           request.params.dataSourcingId,
           request.query.dateOfNextDocumentSourcingAttempt,
         ),
@@ -514,7 +515,7 @@ export const dataSourcingRoutes =
         },
       },
       async (request) =>
-        dataSourcingHistory(db, requireUser(request.actor), request.params.dataSourcingId, {
+        dataSourcingHistory(db, authorize(request.actor), request.params.dataSourcingId, {
           stateChangesOnly: request.query.stateChangesOnly,
         }),
     );

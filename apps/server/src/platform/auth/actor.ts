@@ -1,5 +1,4 @@
 import type { RealmRole } from "@openverde/frameworks/access";
-import { unauthorized } from "../http/errors";
 
 export { REALM_ROLES, type RealmRole } from "@openverde/frameworks/access";
 
@@ -30,10 +29,3 @@ declare module "fastify" {
 }
 
 export const isSignedIn = (actor: Actor): actor is SignedInActor => actor.kind === "user";
-export const hasRole = (actor: Actor, role: RealmRole): boolean => isSignedIn(actor) && actor.roles.has(role);
-export const isAdmin = (actor: Actor): boolean => hasRole(actor, "ROLE_ADMIN");
-
-export function requireSignedIn(actor: Actor): SignedInActor {
-  if (!isSignedIn(actor)) throw unauthorized();
-  return actor;
-}

@@ -2,7 +2,8 @@
  * The one shape of a module's policy (docs/decisions/0011-policies-as-sentences.md). A module lists its
  * rules as a table, one entry per action, each a small function of the actor and, where the action has
  * one, the resource (or the facts about it that the service loaded): `definePolicy({ update: (actor,
- * portfolio: { userId: string }) => isUser(actor, portfolio.userId) || isAdmin(actor) })`. It gives
+ * portfolio: { userId: string }) => isUser(actor, portfolio.userId) || rolesAllow(actor, "administer")
+ * })`. It gives
  * `can(actor, "update", portfolio)`, which only answers yes or no. The operation turns a no into its
  * answer with `authorize`, the same way everywhere.
  */
