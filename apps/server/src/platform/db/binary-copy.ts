@@ -107,18 +107,37 @@ export class BinaryCopyRows {
   }
 }
 
-export async function selectBinaryOn(pool: pg.Pool, query: CompiledQuery): Promise<BinaryRow[]> {
+/**
+ * `readTimeoutMs` bounds the wait for each piece of the COPY (0 for none): a database that froze
+ * mid-COPY cannot end it itself, and the error it ends with counts as the database being unavailable.
+ */
+export async function selectBinaryOn(
+  pool: pg.Pool,
+  query: CompiledQuery,
+  readTimeoutMs = 0,
+): Promise<BinaryRow[]> {
   const client = await pool.connect();
   let failure: Error | undefined;
+  let timer: NodeJS.Timeout | undefined;
   try {
     const rows = new BinaryCopyRows();
     const stream = client.query(copyTo(`copy (${inlineParameters(query)}) to stdout (format binary)`));
-    for await (const chunk of stream) rows.add(chunk as Buffer);
+    const wait = () => {
+      if (readTimeoutMs <= 0) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => stream.destroy(new Error("Query read timeout")), readTimeoutMs);
+    };
+    wait();
+    for await (const chunk of stream) {
+      wait();
+      rows.add(chunk as Buffer);
+    }
     return rows.finish();
   } catch (error) {
     failure = error as Error;
     throw error;
   } finally {
+    clearTimeout(timer);
     // A broken connection must not go back to the pool; an error PostgreSQL reported leaves it usable.
     client.release(failure && !(failure instanceof pg.DatabaseError) ? failure : undefined);
   }

@@ -152,7 +152,8 @@ function openServer(databaseUrl: string, timeouts: DatabaseTimeouts): Database {
     kind: "server",
     db,
     pglite: undefined,
-    selectBinary: (query) => selectBinaryOn(pool, query),
+    selectBinary: (query) =>
+      selectBinaryOn(pool, query, timeouts.statementMs > 0 ? timeouts.statementMs + CLIENT_GRACE_MS : 0),
     exec: async (script) => {
       await sql.raw(script).execute(db);
     },

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearerFor } from "../../testing/sign-in";
 import { startTcpProxy, type TcpProxy } from "../../testing/tcp-proxy";
@@ -106,6 +107,11 @@ describe.skipIf(!SERVER_URL)("a database outage", () => {
       // Connections opened while frozen time out on connecting.
       const later = await search();
       expectOutageAnswer(later);
+      // Documents are read through a binary COPY, which has a read timeout of its own.
+      const copy = platform.database.selectBinary?.(
+        platform.database.db.selectNoFrom(sql`1`.as("one")).compile(),
+      );
+      await expect(copy).rejects.toSatisfy(isDatabaseUnavailable);
     } finally {
       proxy.thaw();
     }
