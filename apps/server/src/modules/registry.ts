@@ -1,6 +1,6 @@
 import type { MigrationSource } from "../platform/db/migrations";
 import type { Composition } from "../platform/module";
-import { apiKeysModule } from "./api-keys";
+import { apiKeysModule, checkApiKey } from "./api-keys";
 import { communityModule } from "./community";
 import { companiesModule } from "./companies";
 import { datasetsModule } from "./datasets";
@@ -21,7 +21,9 @@ export { REALM, REALM_PATH } from "../platform/auth/realm";
  */
 export const composition: Composition = {
   standalone: [identityModule, mailboxModule],
-  authenticator: bearerAuthenticator,
+  // Access tokens are identity's; API keys are checked by the api-keys module, which itself asks
+  // identity about users: composed here so that neither of the two imports the other.
+  authenticator: (context) => bearerAuthenticator(context, checkApiKey),
   groups: [
     {
       prefix: "/api",

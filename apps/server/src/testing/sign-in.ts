@@ -19,7 +19,7 @@ export interface SignedInTestUser {
  * the platform's real authenticator.
  */
 export async function signIn(platform: TestPlatform, user: TestUser): Promise<SignedInTestUser> {
-  const { provisionTestUser } = await import("../modules/identity/testing");
+  const { provisionTestUser } = await import("./provision-user");
   return provisionTestUser(platform, user);
 }
 

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { WithContext } from "../../platform/module";
-import { findUserByUsername } from "../identity/service";
+import { findUserByUsername } from "../identity";
 import { generateApiKey } from "./service";
 
 function fail(message: string): void {

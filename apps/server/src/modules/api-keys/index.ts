@@ -1,5 +1,5 @@
 import type { ServerModule } from "../../platform/module";
-import { USER_DELETED, type UserDeletedPayload } from "../identity/service";
+import { USER_DELETED, type UserDeletedPayload } from "../identity";
 import { commands } from "./commands";
 import { apiKeyRoutes } from "./routes";
 import { forgetApiKeyOf } from "./service";
@@ -13,3 +13,6 @@ export const apiKeysModule: ServerModule = {
   }),
   commands,
 };
+
+// What the composition asks of this module: the bearer authenticator checks API keys through this.
+export { checkApiKey } from "./service";

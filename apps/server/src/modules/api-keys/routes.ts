@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import type { ModuleContext } from "../../platform/module";
-import { getUserById, type User } from "../identity/service";
+import { getUserById, type User } from "../identity";
 import { can } from "./policy";
 import {
   ApiKeyAndMetaInfo,

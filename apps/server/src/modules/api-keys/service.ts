@@ -3,7 +3,7 @@ import { crc32 } from "node:zlib";
 import { REALM_ROLES, type RealmRole } from "../../platform/auth/actor";
 import { badRequest } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
-import { getUserById, type User } from "../identity/service";
+import { getUserById, type User } from "../identity";
 import type { ApiKeyAndMetaInfoBody, ApiKeyMetaInfoBody, RevokeApiKeyResponseBody } from "./schemas";
 import { type AnyExecutor, deleteApiKey, type StoredApiKey, selectApiKey, upsertApiKey } from "./store";
 

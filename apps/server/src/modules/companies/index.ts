@@ -14,14 +14,31 @@ export const companiesModule: ServerModule = {
   commands: registerCompanyCommands,
 };
 
-// What other modules ask of the companies register.
+// ---- What other modules ask of the companies register ----------------------------------------------
+
+// Whether a company exists, what it is called, and which company an identifier names.
+
+export { withLeiCheckDigits } from "./identifiers";
+export { DATA_TYPES, IDENTIFIER_TYPES } from "./schemas";
 export {
   companyExists,
-  DEMO_COMPANY_ID,
   findCompanyIdByIdentifier,
+  getBasicCompanyInformation,
   getCompanyInformation,
   getCompanyNames,
-  IDENTIFIER_TYPES,
-  provideCompanyOwnershipCheck,
   validateIdentifiers,
 } from "./service";
+
+// What the datasets module tells the register: which frameworks have active data for a company.
+
+export { setCompanyFrameworksWithActiveData } from "./service";
+
+// Questions the register asks modules above it, answered through these hooks (community: ownership;
+// datasets: a company's registered data), so the register imports none of them.
+
+export { provideCompanyOwnershipCheck, provideDataRegisteredForCompany } from "./service";
+
+// The demo register that other modules' demo data refers to.
+
+export { DEMO_COMPANY_ID, DEMO_COMPANY_LEI, DEMO_COMPANY_NAME } from "./demo-ids";
+export { demoCompanies } from "./seed";

@@ -22,6 +22,34 @@ export const datasetsModule: ServerModule = {
   },
 };
 
-// What other modules ask of the datasets module.
+// ---- What other modules ask of the datasets module -------------------------------------------------
+
+// Which data a company has: the active dataset of a dimension, the dimensions with data, whether an
+// actor may see private data, and the data marked as not sourceable (the requests module).
+
+export {
+  availableDimensions,
+  findActiveDataId,
+  isNonSourceable,
+  markNonSourceable,
+  maySeePrivateData,
+} from "./service";
+
+// Datasets and data points under review, and the verdicts recorded on them (the qa module).
+
+export {
+  dataPointKeysSelect,
+  datasetMetaSelect,
+  getDataPoint,
+  getDatasetMeta,
+  recordQaVerdict,
+  setDataPointQaStatus,
+} from "./service";
+
+// Exports of many companies' data, run as a job (portfolio downloads).
+
+export { createExportJob, type ExportFormat } from "./exports";
+
+// The requests module answers through this whether a company granted a user access to its private data.
+
 export { providePrivateDataAccessCheck } from "./neighbours";
-export { findActiveDataId, isNonSourceable, markNonSourceable } from "./service";

@@ -1,17 +1,15 @@
 /**
  * Everything the datasets module asks of other modules, in one place: the companies register, the
  * community's company roles and access grants, and the documents store. Each call goes through the
- * other module's exported service functions.
+ * other module's index.ts.
  */
 import type { Readable } from "node:stream";
 import type { SignedInActor } from "../../platform/auth/actor";
 import type { Database } from "../../platform/db/database";
 import { isUuid } from "../../platform/ids";
 import * as community from "../community";
-import { IDENTIFIER_TYPES } from "../companies/schemas";
-import * as companies from "../companies/service";
-import * as documentsPolicy from "../documents/policy";
-import * as documents from "../documents/service";
+import * as companies from "../companies";
+import * as documents from "../documents";
 import type { AnyExecutor } from "./store";
 
 // biome-ignore lint/suspicious/noExplicitAny: the neighbour modules accept any module's executor.
@@ -45,7 +43,7 @@ export async function companySummaries(
   return result;
 }
 
-const IDENTIFIER_TYPES_TRIED: readonly string[] = IDENTIFIER_TYPES;
+const IDENTIFIER_TYPES_TRIED: readonly string[] = companies.IDENTIFIER_TYPES;
 
 /** The company an identifier (the company id itself, an LEI, an ISIN, ...) names. */
 export async function companyIdForIdentifier(
@@ -193,4 +191,4 @@ export async function documentBytes(
 }
 
 /** Lets the documents module hide documents that only private datasets cite. */
-export const addDocumentVisibilityRule = documentsPolicy.addDocumentVisibilityRule;
+export const addDocumentVisibilityRule = documents.addDocumentVisibilityRule;

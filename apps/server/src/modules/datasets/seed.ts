@@ -9,9 +9,9 @@ import { type FrameworkId, generateCompleteDataset } from "@openverde/frameworks
 import type { SignedInActor } from "../../platform/auth/actor";
 import type { ModuleContext } from "../../platform/module";
 import { simplePdf } from "../../platform/pdf";
-import { demoCompanies } from "../companies/seed";
-import { type DocumentsSettings, documentsSettings, storeDocument } from "../documents/service";
-import { findUserByUsername } from "../identity/service";
+import { demoCompanies } from "../companies";
+import { type DocumentsSettings, documentsSettings, storeDocument } from "../documents";
+import { findUserByUsername } from "../identity";
 import { PUBLIC_FRAMEWORKS, referencedReports } from "./framework-data";
 import { DEMO_COMPANY_ID } from "./neighbours";
 import { searchDatasetMeta, storeDatasetInTransaction } from "./service";

@@ -31,6 +31,26 @@ export const documentsModule: ServerModule = {
   commands,
 };
 
-// What other modules ask of the documents module.
-export { allowCompanyUploaders } from "./policy";
-export { documentExists } from "./service";
+// ---- What other modules ask of the documents module ------------------------------------------------
+
+// Whether documents are stored, and the bytes of one, read as an actor under this module's rules.
+
+export { documentExists, getReadableDocument, missingDocuments, streamDocumentBytes } from "./service";
+
+// Storing a report: limits and byte transfer per database, then staging an upload and keeping it (the
+// datasets module stores the reports an upload cites), or storing known bytes at once (demo data).
+
+export {
+  type DocumentsSettings,
+  discardStaging,
+  documentsSettings,
+  promoteUpload,
+  type StagedUpload,
+  stageUpload,
+  storeDocument,
+} from "./service";
+
+// Rules that modules above this one add to its policy: who uploads for a company (community) and which
+// documents only private data cite (datasets).
+
+export { addDocumentVisibilityRule, allowCompanyUploaders } from "./policy";

@@ -1,7 +1,7 @@
 import type { SignedInActor } from "../../platform/auth/actor";
 import type { ModuleContext } from "../../platform/module";
 import { writePdf } from "../../platform/pdf";
-import { DEMO_USERS } from "../identity/demo";
+import { DEMO_USERS } from "../identity";
 import { companyExists, DEMO_COMPANY_ID, DEMO_COMPANY_NAME } from "./companies";
 import type { DocumentMetaInfo } from "./schemas";
 import { documentsSettings, storeDocument } from "./service";

@@ -2,10 +2,21 @@ import { createLocalJWKSet, createRemoteJWKSet, type JWK, type JWTVerifyGetKey }
 import { ANONYMOUS, type Authenticator, type SignedInActor } from "../../platform/auth/actor";
 import { actorFromAccessToken, invalidCredentials, looksLikeJwt } from "../../platform/auth/jwt";
 import type { ModuleContext } from "../../platform/module";
-import { checkApiKey } from "../api-keys/service";
 import { type IdentityConfig, identityConfig } from "./config";
 import { loadSigningKeys } from "./keys";
+import type { User } from "./service";
 import type { AnyExecutor } from "./store";
+
+/**
+ * Checks an API key and says whose it is. The api-keys module answers this; modules/registry.ts hands
+ * it in, since the api-keys module asks this one about users and the two must not import each other.
+ * With an external provider (`externalUsers`) a key's user need not be stored here.
+ */
+export type ApiKeyCheck = (
+  db: AnyExecutor,
+  apiKey: string,
+  options: { externalUsers: boolean },
+) => Promise<{ ok: true; user: User } | { ok: false; meta: { validationMessage?: string | undefined } }>;
 
 const KEY_REFRESH_MS = 60_000;
 const KEY_MISS_RELOAD_MS = 5_000;
@@ -60,7 +71,7 @@ async function remoteKeySet(config: IdentityConfig): Promise<JWTVerifyGetKey> {
  * The real authenticator: `Authorization: Bearer <access token or API key>`. No header makes a
  * visitor; anything else that does not check out is a 401 in the error format.
  */
-export function bearerAuthenticator(context: ModuleContext): Authenticator {
+export function bearerAuthenticator(context: ModuleContext, checkApiKey: ApiKeyCheck): Authenticator {
   const config = identityConfig(context.config);
   const { db } = context.database;
   let remote: Promise<JWTVerifyGetKey> | undefined;

@@ -22,9 +22,11 @@ export const identityModule: ServerModule = {
   commands,
 };
 
-export { bearerAuthenticator } from "./authenticator";
+// ---- What other modules ask about users ------------------------------------------------------------
 
-// What other modules ask about users; the password hash never leaves this module.
+// Who a user is, found by id, name or e-mail; the password hash never leaves this module. A deleted
+// user is announced as USER_DELETED, so every module forgets what it keeps about them.
+
 export {
   findUserByEmail,
   findUserByUsername,
@@ -36,3 +38,15 @@ export {
   type UserDeletedPayload,
 } from "./service";
 export { userIdsWithEmailContaining } from "./user-search";
+
+// The demo users that other modules' demo data refers to.
+
+export { DEMO_USERS } from "./demo";
+
+// ---- Composed with modules above -------------------------------------------------------------------
+
+// The bearer authenticator, given the api-keys module's key check in modules/registry.ts; the
+// notifications module sends the password reset mails through the hook.
+
+export { bearerAuthenticator } from "./authenticator";
+export { providePasswordResetMailer } from "./password-reset";

@@ -8,7 +8,6 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { badRequest } from "../../platform/http/errors";
 import { enqueueJob, type Job } from "../../platform/jobs";
-import { sendPasswordResetMail } from "../notifications/service";
 import { forgetSessionsOf } from "./adapter";
 import type { IdentityConfig } from "./config";
 import { hashPassword, passwordProblem } from "./passwords";
@@ -25,6 +24,40 @@ import {
   updateUser,
 } from "./store";
 import { forgetAccountFailures } from "./throttle";
+
+/** What a reset mail says: to whom, the one-time link, and how long it stays open. */
+export interface PasswordResetMail {
+  user: User;
+  resetUrl: string;
+  validMinutes: number;
+}
+
+/** Writes a reset mail into the outbox, in the caller's transaction. */
+export type PasswordResetMailer = (
+  db: AnyExecutor,
+  publicUrl: string,
+  mail: PasswordResetMail,
+) => Promise<unknown>;
+
+let mailer: PasswordResetMailer | undefined;
+
+/**
+ * The notifications module sends the reset mails and says so through this (it asks this module about
+ * users, so this module does not import it).
+ */
+export function providePasswordResetMailer(send: PasswordResetMailer): void {
+  mailer = send;
+}
+
+function sendPasswordResetMail(
+  db: AnyExecutor,
+  publicUrl: string,
+  mail: PasswordResetMail,
+): Promise<unknown> {
+  if (!mailer)
+    throw new Error("No module sends password reset mails: the notifications module is not loaded.");
+  return mailer(db, publicUrl, mail);
+}
 
 export const PASSWORD_RESET_JOB = "identity.password-reset";
 /** Reset mails one account gets per hour at most, whoever asks: nobody can flood an inbox. */

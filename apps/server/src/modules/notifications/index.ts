@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { EventHandler } from "../../platform/events";
 import type { ModuleContext, ServerModule, WithContext } from "../../platform/module";
+import { providePasswordResetMailer } from "../identity";
 import { mailboxRoutes } from "./mailbox";
 import { smtpMailer } from "./mailer";
 import { emailRoutes } from "./routes";
@@ -24,8 +25,12 @@ import {
   resendPendingMails,
   SEND_MAIL_JOB,
   sendMailJob,
+  sendPasswordResetMail,
 } from "./service";
 import { describeSmtpUrl, type MailSettings, mailSettings } from "./settings";
+
+// The identity module asks through this to e-mail a password reset link.
+providePasswordResetMailer(sendPasswordResetMail);
 
 /** Settings and mailer per built platform, read once when the platform is built. */
 const perContext = new WeakMap<ModuleContext, { settings: MailSettings; mailer: Mailer | undefined }>();
@@ -117,3 +122,9 @@ export const mailboxModule: ServerModule = {
   name: "notifications-mailbox",
   routes: mailboxRoutes,
 };
+
+// ---- What other modules ask of the notifications module --------------------------------------------
+
+// Portfolio monitoring collects its news into digests; a user's support request is mailed to the team.
+
+export { queuePortfolioUpdate, sendSupportRequest } from "./service";

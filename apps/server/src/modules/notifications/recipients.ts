@@ -1,11 +1,11 @@
 /**
  * What this module asks other modules: who a user is, who the administrators are, who owns a company
- * and what a company is called. Everything goes through their exported service functions.
+ * and what a company is called. Everything goes through their index.ts.
  */
 import type { SignedInActor } from "../../platform/auth/actor";
-import { listCompanyRoleAssignments } from "../community/service";
-import { getCompanyNames } from "../companies/service";
-import { getUserById, getUsersByIds, listUsers, type User } from "../identity/service";
+import { listCompanyRoleAssignments } from "../community";
+import { getCompanyNames } from "../companies";
+import { getUserById, getUsersByIds, listUsers, type User } from "../identity";
 import type { AnyExecutor } from "./store";
 
 export type { User };

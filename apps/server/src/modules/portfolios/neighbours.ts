@@ -1,9 +1,8 @@
 /**
- * What portfolios asks other modules, through their exported functions: companies (identifiers,
- * names, fiscal years), datasets (available data, exports), community (data requests), identity
- * (users) and notifications (digests, support mails).
+ * What portfolios asks other modules, through their index.ts: companies (identifiers, names,
+ * fiscal years), datasets (available data, exports), requests (data requests), identity (users) and
+ * notifications (digests, support mails).
  */
-export { withLeiCheckDigits } from "../companies/identifiers";
 export {
   DATA_TYPES,
   DEMO_COMPANY_LEI,
@@ -11,9 +10,15 @@ export {
   getCompanyInformation,
   getCompanyNames,
   validateIdentifiers,
-} from "../companies/service";
-export { createExportJob, type ExportFormat } from "../datasets/exports";
-export { availableDimensions, findActiveDataId, maySeePrivateData } from "../datasets/service";
-export { findUserByUsername, getUserById, USER_DELETED, type UserDeletedPayload } from "../identity/service";
-export { queuePortfolioUpdate, sendSupportRequest } from "../notifications/service";
+  withLeiCheckDigits,
+} from "../companies";
+export {
+  availableDimensions,
+  createExportJob,
+  type ExportFormat,
+  findActiveDataId,
+  maySeePrivateData,
+} from "../datasets";
+export { findUserByUsername, getUserById, USER_DELETED, type UserDeletedPayload } from "../identity";
+export { queuePortfolioUpdate, sendSupportRequest } from "../notifications";
 export { createDataRequest } from "../requests";

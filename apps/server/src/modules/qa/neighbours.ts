@@ -1,12 +1,12 @@
 /**
  * Everything the qa module asks of other modules, in one place: the datasets module (meta
  * information, data points, recording verdicts), the companies register (names) and the requests
- * module (priorities of data requests). Each call goes through the other module's exported service.
+ * module (priorities of data requests). Each call goes through the other module's index.ts.
  */
 import type { RawBuilder } from "kysely";
 import { isUuid } from "../../platform/ids";
-import * as companies from "../companies/service";
-import * as datasets from "../datasets/service";
+import * as companies from "../companies";
+import * as datasets from "../datasets";
 import { findDataRequests } from "../requests";
 import type { AnyExecutor, QaStatus } from "./store";
 

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { SignedInTestUser, TestUser } from "../../testing/sign-in";
-import type { TestPlatform } from "../../testing/test-platform";
-import { generateApiKey } from "../api-keys/service";
-import { identityConfig } from "./config";
-import { createUser, findUserByUsername, setRoles, type User } from "./service";
-import { mintAccessToken } from "./tokens";
+import { generateApiKey } from "../modules/api-keys/service";
+import { identityConfig } from "../modules/identity/config";
+import { createUser, findUserByUsername, setRoles, type User } from "../modules/identity/service";
+import { mintAccessToken } from "../modules/identity/tokens";
+import type { SignedInTestUser, TestUser } from "./sign-in";
+import type { TestPlatform } from "./test-platform";
 
 const cache = new WeakMap<TestPlatform, Map<string, Promise<SignedInTestUser>>>();
 
