@@ -23,6 +23,7 @@ import { registerOpenApi } from "./platform/http/openapi";
 import { registerRateLimits } from "./platform/http/rate-limits";
 import { registerSecurityHeaders } from "./platform/http/security-headers";
 import { registerBodyTimeouts } from "./platform/http/slow-bodies";
+import { registerUnreadBodyDrain } from "./platform/http/unread-bodies";
 import { registerWebApp } from "./platform/http/web-app";
 import type { Composition, ModuleContext, ServerModule } from "./platform/module";
 import { fastifyTrustProxy } from "./platform/trust-proxy";
@@ -86,6 +87,7 @@ export async function buildPlatform(
     );
 
     registerErrorHandling(app);
+    registerUnreadBodyDrain(app, { stallMs: config.bodyTimeouts.stallMs });
     // Before any other hook, so that a request's slow body is timed from its first byte.
     registerBodyTimeouts(app, config.bodyTimeouts);
     app.addHook("onRequest", async (request, reply) => {

@@ -41,7 +41,7 @@ import {
   uploadsOf,
 } from "./service";
 import type { DatasetWithData, QaStatus as QaStatusValue } from "./store";
-import { privateDocument, uploadPrivateDataset } from "./vsme";
+import { MAX_JSON_BYTES, privateDocument, uploadPrivateDataset } from "./vsme";
 
 const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
 const ERROR = ref("ErrorResponse");
@@ -334,6 +334,9 @@ export const datasetRoutes =
           response: { 200: ref("DataMetaInformation"), default: ERROR },
         },
         validatorCompiler: acceptAll,
+        // How much of a refused upload is still read so that the client sees the answer
+        // (platform/http/unread-bodies.ts): one document of the largest size and the dataset.
+        bodyLimit: documentSettings.maxBytes + MAX_JSON_BYTES,
       },
       async (request: FastifyRequest) =>
         toWireMeta(publicUrl, await uploadPrivateDataset(db, documentSettings, request)),

@@ -27,7 +27,7 @@ import type { AnyExecutor, DatasetMetaRow } from "./store";
 
 const JSON_PART = "companyAssociatedVsmeData";
 const DOCUMENT_PART = "documents";
-const MAX_JSON_BYTES = 10 * 1024 * 1024;
+export const MAX_JSON_BYTES = 10 * 1024 * 1024;
 
 interface ReceivedDocument {
   staged: StagedDocument;

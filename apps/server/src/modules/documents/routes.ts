@@ -163,15 +163,9 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
         },
         // The multipart body is read as a stream by the handler, which checks every part itself.
         validatorCompiler: () => () => true,
-        // An answer given before the whole body arrived (a refused type, a bad name, the size limit)
-        // ends the connection: the rest of the body is discarded, not read into the next request.
-        onSend: async (request, reply) => {
-          if (!request.raw.complete) {
-            reply.header("connection", "close");
-            request.raw.unpipe();
-            request.raw.resume();
-          }
-        },
+        // Not a limit the parser applies, but how much of a refused upload is still read so that the
+        // client sees the answer (platform/http/unread-bodies.ts).
+        bodyLimit: settings.maxBytes + ENVELOPE_BYTES,
       },
       async (request) => {
         const actor = authorize(
