@@ -14,7 +14,7 @@
 import { parseArgs } from "node:util";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { countCompanies, searchCompanies } from "../../apps/server/src/modules/companies/service";
+import { countCompanies, searchCompanies } from "../../apps/server/src/modules/companies/search";
 import { queryMix } from "./generate";
 
 const { values: flags } = parseArgs({

@@ -10,7 +10,7 @@ import {
   withIsinCheckDigit,
   withLeiCheckDigits,
 } from "../../apps/server/src/modules/companies/identifiers";
-import type { ImportRecord } from "../../apps/server/src/modules/companies/store";
+import type { ImportRecord } from "../../apps/server/src/modules/companies/import-store";
 
 const FIRST = [
   "Al",

@@ -20,7 +20,7 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import pg from "pg";
 import { importRecords } from "../../apps/server/src/modules/companies/gleif";
-import { attachIsins } from "../../apps/server/src/modules/companies/store";
+import { attachIsins } from "../../apps/server/src/modules/companies/import-store";
 import { composition, migrationSources } from "../../apps/server/src/modules/registry";
 import { type Database, openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";

@@ -6,14 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { importGleifFile, importIsinLeiFile, importRecords, type MalformedRecord } from "./gleif";
 import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
-import {
-  countAllCompanies,
-  createCompany,
-  findCompanyIdByIdentifier,
-  getCompanyInformation,
-  searchCompanies,
-} from "./service";
-import type { ImportRecord } from "./store";
+import type { ImportRecord } from "./import-store";
+import { countAllCompanies, searchCompanies } from "./search";
+import { createCompany, findCompanyIdByIdentifier, getCompanyInformation } from "./service";
 
 interface TestRecord {
   lei?: string;

@@ -7,17 +7,16 @@ import { SaxesParser } from "saxes";
 import yauzl from "yauzl";
 import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
 import { canCopy } from "./copy-rows";
-import { dropSecondaryIndexes, ensureSecondaryIndexes } from "./search-indexes";
 import {
   attachIsins,
   type BatchOptions,
-  countCompanyRows as countAllCompanies,
   type ImportRecord,
   importBatch,
   isIdentifierConflict,
-  type Queryable,
   selectLeisIfFew,
-} from "./store";
+} from "./import-store";
+import { dropSecondaryIndexes, ensureSecondaryIndexes } from "./search-indexes";
+import { countCompanyRows as countAllCompanies, type Queryable } from "./store";
 
 /** How far a file has been read, for progress reports. */
 export interface ReadProgress {

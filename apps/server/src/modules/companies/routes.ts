@@ -24,11 +24,11 @@ import {
   SearchQuery,
   StoredCompany,
 } from "./schemas";
+import { countCompanies, searchCompanies, searchCompanyNames } from "./search";
 import {
   companyExists,
   companyIdByIdentifierOrThrow,
   companyNotFound,
-  countCompanies,
   createCompany,
   findCompanyIdByIdentifier,
   getAggregatedFrameworkDataSummary,
@@ -41,8 +41,6 @@ import {
   patchedFields,
   replaceCompany,
   requireCompany,
-  searchCompanies,
-  searchCompanyNames,
   validateIdentifiers,
 } from "./service";
 
