@@ -2,6 +2,7 @@
  * What the community module asks of other modules, in one place and through their index.ts:
  * companies (existence, web site and e-mail domains) and identity (users).
  */
+import { isUuid } from "../../platform/ids";
 import { companyExists, getCompanyInformation } from "../companies";
 import {
   findUserByEmail,
@@ -15,10 +16,6 @@ import type { AnyExecutor } from "./store";
 
 export type { User };
 export { findUserByEmail, findUserByUsername, getUserById, getUsersByIds };
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-5][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-/** Spec §5: company and user ids are UUIDs of versions 0 to 5. */
-export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
 export interface CompanySummary {
   companyId: string;

@@ -2,19 +2,20 @@
  * Company roles, ownership claims and e-mail checks. Data requests are the requests module's; it asks
  * this module for company roles through index.ts.
  */
+
 import { randomUUID } from "node:crypto";
 import { companyRolesAllow } from "@openverde/frameworks/access";
 import type { SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import { publishEvent } from "../../platform/events";
 import { badRequest, conflict, notFound } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import {
   companySummary,
   findUserByEmail,
   getUserById,
   getUsersByIds,
   isCompany,
-  isUuid,
   type User,
   usersOfCompanyDomains,
 } from "./lookups";

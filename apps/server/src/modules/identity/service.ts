@@ -3,6 +3,7 @@ import { REALM_ROLES, type RealmRole } from "../../platform/auth/actor";
 import { publishEvent } from "../../platform/events";
 import { badRequest, conflict, notFound } from "../../platform/http/errors";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
+import { isUuid } from "../../platform/ids";
 import { requireVisibleText } from "../../platform/text/visible-text";
 import { hashPassword, passwordProblem } from "./passwords";
 import {
@@ -37,10 +38,6 @@ export interface UserDeletedPayload {
 const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{1,63}$/;
 // Spec §5: local part of letters, digits and _ . ! + -; at most two subdomain labels; a TLD of 2+ letters.
 const EMAIL_PATTERN = /^[A-Za-z0-9_.!+-]+@([A-Za-z0-9-]+\.){1,3}[A-Za-z]{2,}$/i;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-5][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
-
 function toUser(row: UserRow): User {
   return {
     userId: row.id,

@@ -2,8 +2,10 @@
  * Changes to stored requests, for both published surfaces and the platform's own reactions: every
  * change is written with its history entry and the events it causes, in one transaction.
  */
+
 import { publishEvent } from "../../platform/events";
 import { notFound } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import type {
   DatasetActivatedPayload,
   DatasetNonSourceablePayload,
@@ -12,7 +14,7 @@ import type {
 } from "./events";
 import { REQUEST_ANSWERED, REQUEST_NON_SOURCEABLE } from "./events";
 import type { AccessStatus, RequestPriority, RequestState } from "./model";
-import { isUuid } from "./neighbours";
+
 import { type DataRequestRecord, toRecord } from "./records";
 import {
   type AnyExecutor,

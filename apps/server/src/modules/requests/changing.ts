@@ -3,9 +3,11 @@
  * comment, contacts), /data-sourcing's state and priority, and the check for granted access. Each
  * change is judged against the tables of model.ts before changes.ts writes it.
  */
+
 import type { SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import { badRequest, forbidden, notFound } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import { applyChange, changeDataRequest } from "./changes";
 import { roleOf, storedView } from "./community-requests";
 import type { WireStoredDataRequest } from "./community-views";
@@ -24,7 +26,7 @@ import {
   toCommunityStatus,
   toSourcingState,
 } from "./model";
-import { isUuid } from "./neighbours";
+
 import { can, moversFor, type Standing } from "./policy";
 import { getDataRequest, hasPrivateDataAccess, toRecord } from "./records";
 import { storedViews } from "./sourcing-requests";

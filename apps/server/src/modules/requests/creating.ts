@@ -2,11 +2,13 @@
  * Storing requests: the one way a request is created (createDataRequest), and the create operations
  * of both published surfaces, each with the reference's answers for data asked for already.
  */
+
 import { randomUUID } from "node:crypto";
 import type { SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import { publishEvent } from "../../platform/events";
 import { badRequest, conflict } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import { REQUEST_ACCESS_REQUESTED, type RequestAccessRequestedPayload } from "./events";
 import { isPrivateDataType, REQUEST_DATA_TYPES, type RequestPriority } from "./model";
 import {
@@ -15,7 +17,6 @@ import {
   companySummary,
   getUserById,
   isNonSourceable,
-  isUuid,
   isValidEmail,
   resolveCompanies,
   resolveCompanyIdentifier,

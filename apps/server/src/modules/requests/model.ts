@@ -6,19 +6,11 @@
  * docs/requests.md prints them and model.test.ts walks them.
  */
 
-/** The frameworks a request may name (the reference's list, including the 2026 variants). */
-export const REQUEST_DATA_TYPES = [
-  "sfdr",
-  "eutaxonomy-financials",
-  "eutaxonomy-financials-2026-73",
-  "eutaxonomy-non-financials",
-  "eutaxonomy-non-financials-2026-73",
-  "nuclear-and-gas",
-  "lksg",
-  "pcaf",
-  "vsme",
-] as const;
-export type RequestDataType = (typeof REQUEST_DATA_TYPES)[number];
+import { type DataType, dataTypes } from "@openverde/frameworks";
+
+/** The frameworks a request may name: every data type of the wire, 2026/73 versions included. */
+export const REQUEST_DATA_TYPES = dataTypes;
+export type RequestDataType = DataType;
 
 /** Frameworks whose data only the company and the users it grants access to may read. */
 export const PRIVATE_DATA_TYPES: ReadonlySet<string> = new Set(["vsme"]);

@@ -3,6 +3,7 @@
  * companies (existence, names, identifiers), datasets (whether data is there, non-sourceable data),
  * documents (whether a document exists), identity (users) and community (company roles).
  */
+import { isUuid } from "../../platform/ids";
 import {
   COMPANY_ROLES,
   type CompanyRole,
@@ -47,10 +48,6 @@ export {
   markNonSourceable,
   userIdsWithEmailContaining,
 };
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-5][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-/** Spec §5: company, user and request ids are UUIDs of versions 0 to 5. */
-export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
 export interface CompanySummary {
   companyId: string;

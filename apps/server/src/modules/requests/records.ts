@@ -2,8 +2,9 @@
  * The request store read in the stored vocabulary (model.ts): records, their history and messages.
  * Both published surfaces build their wire shapes from these records.
  */
+import { isUuid } from "../../platform/ids";
 import type { AccessStatus, RequestPriority, RequestState } from "./model";
-import { companyNames, isUuid } from "./neighbours";
+import { companyNames } from "./neighbours";
 import {
   type AnyExecutor,
   countRequests,

@@ -4,11 +4,13 @@
  * it when data arrives or is found not sourceable; and every move takes the object's requests along
  * (model.ts, docs/requests.md).
  */
+
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import { badRequest, conflict } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import { answerRequestsWithDataset, changeDataRequest, closeRequestsAsNonSourceable } from "./changes";
 import type { DatasetActivatedPayload, DatasetNonSourceablePayload } from "./events";
 import {
@@ -22,7 +24,7 @@ import {
   systemTargetOnNewRequest,
   systemTargetOnNonSourceable,
 } from "./model";
-import { activeDataIdFor, companyExists, documentExists, isUuid, markNonSourceable } from "./neighbours";
+import { activeDataIdFor, companyExists, documentExists, markNonSourceable } from "./neighbours";
 import { can, moversFor } from "./policy";
 import { type DataRequestRecord, findDataRequests } from "./records";
 import { dimensionFilter, dimensionOf, requireSourcing, standingAt, toStored } from "./sourcing-objects";

@@ -1,15 +1,11 @@
 /** Sourcing objects as their readers see them: one, a search, a provider's list, a history, priorities. */
+
 import type { SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import { notFound } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import type { DataSourcingState } from "./model";
-import {
-  COMPANY_ROLES,
-  companyExists,
-  companyIdsWhereUserHasRole,
-  companyRolesOf,
-  isUuid,
-} from "./neighbours";
+import { COMPANY_ROLES, companyExists, companyIdsWhereUserHasRole, companyRolesOf } from "./neighbours";
 import { can, type Standing } from "./policy";
 import { findDataRequests, type RequestFilter } from "./records";
 import {

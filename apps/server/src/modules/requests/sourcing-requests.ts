@@ -1,20 +1,16 @@
 /** Requests read through /data-sourcing: one, a list, a count, and the enhanced search of the admins. */
+
 import type { SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import { notFound } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
 import {
   type DataSourcingState,
   type RequestPriority,
   type SourcingState,
   statesOfSourcingState,
 } from "./model";
-import {
-  getCompanyNames,
-  getUsersByIds,
-  isUuid,
-  resolveCompanies,
-  userIdsWithEmailContaining,
-} from "./neighbours";
+import { getCompanyNames, getUsersByIds, resolveCompanies, userIdsWithEmailContaining } from "./neighbours";
 import { can, type Standing } from "./policy";
 import {
   companyIdsMatching,

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Generated, type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { escapeLike } from "../../platform/db/like";
 import type {
   AccessStatus,
   AggregatedPriority,
@@ -262,10 +263,6 @@ export interface RequestFilter {
 }
 
 type RequestQuery<O> = SelectQueryBuilder<RequestTables, "community_data_request", O>;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 function applyFilter<O>(query: RequestQuery<O>, filter: RequestFilter): RequestQuery<O> {
   let q = query;
