@@ -1,7 +1,7 @@
 import { type Static, type TSchema, type TString, Type } from "@fastify/type-provider-typebox";
 import { type DataType, dataTypes } from "@openverde/frameworks";
+import { QA_STATUSES, type QaStatus } from "@openverde/frameworks/qa-status";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
-import { QA_STATUSES, type QaStatus } from "../../platform/qa-status";
 
 /** The frameworks (and framework versions) a company can have data for, as on the wire. */
 export const DATA_TYPES = dataTypes;

@@ -5,8 +5,8 @@
  */
 import { type Static, type TSchema, Type } from "@fastify/type-provider-typebox";
 import { frameworkOpenApiComponents } from "@openverde/frameworks";
+import type { QaStatus as QaStatusValue } from "@openverde/frameworks/qa-status";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
-import type { QaStatus as QaStatusValue } from "../../platform/qa-status";
 
 /** A reference to a published component by name. */
 export const ref = <T = unknown>(name: string) => Type.Unsafe<T>({ $ref: `${name}#` });

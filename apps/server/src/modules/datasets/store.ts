@@ -1,7 +1,7 @@
+import type { QaStatus } from "@openverde/frameworks/qa-status";
 import { type Generated, type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { AnyDb } from "../../platform/db/database";
 import { PREPARED, prepared } from "../../platform/db/prepared-statements";
-import type { QaStatus } from "../../platform/qa-status";
 
 export type { QaStatus };
 

@@ -1,6 +1,6 @@
+import { QA_STATUSES } from "@openverde/frameworks/qa-status";
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
-import { QA_STATUSES } from "../../platform/qa-status";
 import { DOCUMENT_TYPES } from "./file-types";
 
 export const DOCUMENT_CATEGORIES = ["AnnualReport", "SustainabilityReport", "Policy", "Other"] as const;

@@ -2,7 +2,7 @@ import type { ServerModule } from "../../platform/module";
 import { qaRoutes } from "./routes";
 import { startDatasetReview } from "./service";
 
-export { QA_STATUSES, type QaStatus } from "../../platform/qa-status";
+export { QA_STATUSES, type QaStatus } from "@openverde/frameworks/qa-status";
 export {
   DATASET_ACCEPTED,
   DATASET_REJECTED,

@@ -1,6 +1,6 @@
 import { dataTypes } from "@openverde/frameworks";
+import { QA_STATUSES } from "@openverde/frameworks/qa-status";
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
-import { QA_STATUSES } from "../../platform/qa-status";
 
 export const refTo = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T>>(Type.Ref(schema.$id as string));
 

@@ -2,6 +2,8 @@
  * SQL for the qa module's own tables (migrations/001_create_qa_tables.sql and
  * 002_narrower_data_point_reviews.sql), nothing else.
  */
+
+import type { QaStatus } from "@openverde/frameworks/qa-status";
 import {
   type Generated,
   type Kysely,
@@ -11,7 +13,6 @@ import {
   type Transaction,
 } from "kysely";
 import { PREPARED } from "../../platform/db/prepared-statements";
-import type { QaStatus } from "../../platform/qa-status";
 
 export type { QaStatus };
 

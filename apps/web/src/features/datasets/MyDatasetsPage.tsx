@@ -1,4 +1,5 @@
 import { findFramework, listFrameworks } from "@openverde/frameworks";
+import { QA_STATUSES } from "@openverde/frameworks/qa-status";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -10,7 +11,6 @@ import { useAuth } from "../auth";
 import { type DatasetFilters, filterDatasets, PAGE_SIZE, pageOf, type UploadedDataset } from "./my-datasets";
 import "./MyDatasetsPage.css";
 
-const QA_STATUSES = ["Pending", "Accepted", "Rejected"] as const;
 const frameworkOptions = listFrameworks().map((framework) => ({
   value: framework.id,
   label: framework.label,
