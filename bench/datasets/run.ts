@@ -28,7 +28,7 @@ import pg from "pg";
 import { generateApiKey } from "../../apps/server/src/modules/api-keys/service";
 import { createCompanyWithId } from "../../apps/server/src/modules/companies/service";
 import { referencedReports } from "../../apps/server/src/modules/datasets/framework-data";
-import { storeDatasetInTransaction } from "../../apps/server/src/modules/datasets/service";
+import { storeDatasetInTransaction } from "../../apps/server/src/modules/datasets/upload";
 import { documentsSettings, storeDocument } from "../../apps/server/src/modules/documents/service";
 import { seedDemoUsers } from "../../apps/server/src/modules/identity/demo";
 import { findUserByUsername } from "../../apps/server/src/modules/identity/service";

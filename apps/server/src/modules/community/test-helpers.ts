@@ -6,7 +6,7 @@ import type { Composition, ServerModule } from "../../platform/module";
 import { signIn } from "../../testing/sign-in";
 import type { TestPlatform } from "../../testing/test-platform";
 import { createCompany } from "../companies/service";
-import { storeDatasetInTransaction } from "../datasets/service";
+import { storeDatasetInTransaction } from "../datasets/upload";
 import { composition } from "../registry";
 import type { CompanyRole } from "./model";
 import { communityDb, upsertRole } from "./store";

@@ -27,13 +27,9 @@ export const datasetsModule: ServerModule = {
 // Which data a company has: the active dataset of a dimension, the dimensions with data, whether an
 // actor may see private data, and the data marked as not sourceable (the requests module).
 
-export {
-  availableDimensions,
-  findActiveDataId,
-  isNonSourceable,
-  markNonSourceable,
-  maySeePrivateData,
-} from "./service";
+export { isNonSourceable, markNonSourceable } from "./non-sourceability";
+export { availableDimensions } from "./read";
+export { findActiveDataId, maySeePrivateData } from "./service";
 
 // Datasets and data points under review, and the verdicts recorded on them (the qa module).
 

@@ -8,6 +8,22 @@ import type { ModuleContext } from "../../platform/module";
 import { createExportJob, exportDownload, exportState } from "./exports";
 import { PUBLIC_FRAMEWORKS } from "./framework-data";
 import { documentSettingsFor } from "./neighbours";
+import { isNonSourceable, listNonSourceability, markNonSourceable } from "./non-sourceability";
+import {
+  activeDatasetSearch,
+  availableDimensions,
+  changeUploader,
+  containedDataPoints,
+  listMeta,
+  listMetaByFilters,
+  readActiveDataset,
+  readCompanyDatasets,
+  readDataPoint,
+  readDataset,
+  readLatestDataset,
+  readMeta,
+  uploadsOf,
+} from "./read";
 import {
   type BasicDataDimensions,
   type DataMetaInformationPatch,
@@ -20,27 +36,9 @@ import {
   QaStatus,
   ref,
 } from "./schemas";
-import {
-  activeDatasetSearch,
-  availableDimensions,
-  changeUploader,
-  containedDataPoints,
-  isNonSourceable,
-  listMeta,
-  listMetaByFilters,
-  listNonSourceability,
-  markNonSourceable,
-  readActiveDataset,
-  readCompanyDatasets,
-  readDataPoint,
-  readDataset,
-  readLatestDataset,
-  readMeta,
-  toWireMeta,
-  uploadDataset,
-  uploadsOf,
-} from "./service";
+import { toWireMeta } from "./service";
 import type { DatasetWithData, QaStatus as QaStatusValue } from "./store";
+import { uploadDataset } from "./upload";
 import { MAX_JSON_BYTES, privateDocument, uploadPrivateDataset } from "./vsme";
 
 const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];

@@ -14,8 +14,9 @@ import { type DocumentsSettings, documentsSettings, storeDocument } from "../doc
 import { findUserByUsername } from "../identity";
 import { PUBLIC_FRAMEWORKS, referencedReports } from "./framework-data";
 import { DEMO_COMPANY_ID } from "./neighbours";
-import { searchDatasetMeta, storeDatasetInTransaction } from "./service";
+import { searchDatasetMeta } from "./service";
 import type { AnyExecutor, QaStatus } from "./store";
+import { storeDatasetInTransaction } from "./upload";
 
 const PERIODS = ["2020", "2021", "2022", "2023", "2024", "2025"];
 const OTHER_COMPANIES = 12;

@@ -22,8 +22,9 @@ import {
   stageDocument,
 } from "./neighbours";
 import { can } from "./policy";
-import { checkUpload, checkUploader, readDataset, storeChecked } from "./service";
+import { readDataset } from "./read";
 import type { AnyExecutor, DatasetMetaRow } from "./store";
+import { checkUpload, checkUploader, storeChecked } from "./upload";
 
 const JSON_PART = "companyAssociatedVsmeData";
 const DOCUMENT_PART = "documents";

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishEvent } from "../../platform/events";
 import { signIn } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
-import { createDataRequest, findDataRequests } from "../requests";
 import { createCompany } from "../companies/service";
-import { storeDatasetInTransaction } from "../datasets/service";
 import { completeDataset } from "../datasets/test-helpers";
+import { storeDatasetInTransaction } from "../datasets/upload";
 import { flushPortfolioDigests, listMails } from "../notifications/service";
+import { createDataRequest, findDataRequests } from "../requests";
 import {
   ensureMonitoringScheduled,
   MONITOR_ALL_JOB,

@@ -1,0 +1,108 @@
+/**
+ * Non-sourceability: the record that data for a company, framework and reporting period cannot be
+ * found, who may mark it, and whether a dimension is marked.
+ */
+import { randomUUID } from "node:crypto";
+import { isFrameworkId } from "@openverde/frameworks";
+import type { Actor } from "../../platform/auth/actor";
+import { publishEvent } from "../../platform/events";
+import type { ErrorDetails } from "../../platform/http/errors";
+import { isUuid } from "../../platform/ids";
+import { isPrivateFramework } from "./framework-data";
+import { companyExists } from "./neighbours";
+import { invalid, invalidInput, isReportingPeriod, viewerFor } from "./service";
+import * as store from "./store";
+import { type AnyExecutor, type DatasetsDb, type Dimension, datasetsDb, type QaStatus } from "./store";
+import { checkUploader } from "./upload";
+
+const own = datasetsDb;
+
+export interface NonSourceabilityInformation {
+  nonSourceabilityId: string;
+  companyId: string;
+  dataType: string;
+  reportingPeriod: string;
+  qaStatus: QaStatus;
+  uploaderUserId: string;
+  uploadTime: number;
+  currentlyActive: boolean;
+  reason: string | null;
+  bypassQa: boolean;
+}
+
+export async function listNonSourceability(
+  db: AnyExecutor,
+  actor: Actor,
+  search: { companyId?: string; dataType?: string; reportingPeriod?: string; qaStatus?: QaStatus },
+): Promise<NonSourceabilityInformation[]> {
+  const viewer = viewerFor(db, actor);
+  if (search.companyId !== undefined && !isUuid(search.companyId)) return [];
+  const rows = await store.searchNonSourceable(own(db), search);
+  const visible: NonSourceabilityInformation[] = [];
+  for (const row of rows) {
+    if (isPrivateFramework(row.dataType) && !(await viewer.maySeePrivateDimension(row, row.uploaderUserId)))
+      continue;
+    visible.push(row);
+  }
+  return visible;
+}
+
+/**
+ * Records that data for a (company, framework, period) cannot be found, with who and why. The
+ * statement is active while no dataset of that dimension is active; the newest one counts.
+ */
+export async function markNonSourceable(
+  db: AnyExecutor,
+  actor: Actor,
+  body: { companyId: string; dataType: string; reportingPeriod: string; reason: string },
+  bypassQa: boolean,
+): Promise<NonSourceabilityInformation> {
+  const user = await checkUploader(db, actor, body, bypassQa);
+  const problems: ErrorDetails[] = [];
+  if (!(await companyExists(db, body.companyId)))
+    problems.push(invalid("companyId", `companyId: there is no company with the id ${body.companyId}.`));
+  if (!isReportingPeriod(body.reportingPeriod))
+    problems.push(invalid("reportingPeriod", "reportingPeriod must be a year of four digits, e.g. 2024."));
+  if (!isFrameworkId(body.dataType))
+    problems.push(invalid("dataType", `dataType ${body.dataType} is not a framework.`));
+  if (body.reason.trim() === "")
+    problems.push(invalid("reason", "reason must say why the data cannot be found."));
+  if (problems.length > 0) throw invalidInput(problems);
+  const dimension = {
+    companyId: body.companyId,
+    dataType: body.dataType,
+    reportingPeriod: body.reportingPeriod,
+  };
+  return (db as DatasetsDb).transaction().execute(async (trx) => {
+    const tx = own(trx);
+    await store.lockDimension(tx, dimension);
+    const hasActiveDataset = (await store.activeDatasetsFor(tx, [dimension])).length > 0;
+    const entry: NonSourceabilityInformation = {
+      nonSourceabilityId: randomUUID(),
+      ...dimension,
+      qaStatus: bypassQa ? "Accepted" : "Pending",
+      uploaderUserId: user.userId,
+      uploadTime: Date.now(),
+      currentlyActive: !hasActiveDataset,
+      reason: body.reason,
+      bypassQa,
+    };
+    await store.insertNonSourceable(tx, entry);
+    if (entry.currentlyActive)
+      await publishEvent(trx as never, "dataset.nonSourceable", {
+        ...dimension,
+        nonSourceable: true,
+        reason: body.reason,
+        userId: user.userId,
+      });
+    return entry;
+  });
+}
+
+export async function isNonSourceable(db: AnyExecutor, actor: Actor, dimension: Dimension): Promise<boolean> {
+  const viewer = viewerFor(db, actor);
+  if (!isUuid(dimension.companyId)) return false;
+  if (isPrivateFramework(dimension.dataType) && !(await viewer.maySeePrivateDimension(dimension)))
+    return false;
+  return store.isNonSourceable(own(db), dimension);
+}
