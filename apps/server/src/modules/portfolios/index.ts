@@ -1,17 +1,10 @@
 import type { Command } from "commander";
 import type { ServerModule, WithContext } from "../../platform/module";
+import { type DatasetActivated, monitorAllPortfolios, monitorPortfolio, noteNewData } from "./monitoring";
 import { USER_DELETED, type UserDeletedPayload } from "./neighbours";
 import { portfolioRoutes } from "./routes";
 import { seedDemoPortfolios } from "./seed";
-import {
-  type DatasetActivated,
-  forgetUser,
-  MONITOR_ALL_JOB,
-  MONITOR_PORTFOLIO_JOB,
-  monitorAllPortfolios,
-  monitorPortfolio,
-  noteNewData,
-} from "./service";
+import { forgetUser, MONITOR_ALL_JOB, MONITOR_PORTFOLIO_JOB } from "./service";
 import { portfoliosDb, selectMonitoredPortfolioIds } from "./store";
 
 function commands(program: Command, withContext: WithContext): void {

@@ -9,12 +9,12 @@ import { flushPortfolioDigests, listMails } from "../notifications/service";
 import { createDataRequest, findDataRequests } from "../requests";
 import {
   ensureMonitoringScheduled,
-  MONITOR_ALL_JOB,
   monitorAllPortfolios,
   monitorPortfolio,
   nextMonitoringRun,
   reportingPeriodsInWindow,
-} from "./service";
+} from "./monitoring";
+import { MONITOR_ALL_JOB } from "./service";
 
 interface Person {
   userId: string;

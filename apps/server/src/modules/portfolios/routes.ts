@@ -2,14 +2,14 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { authorize } from "../../platform/auth/policy";
 import type { ModuleContext } from "../../platform/module";
+import { enrichedPortfolio } from "./enrichment";
+import { ensureMonitoringScheduled } from "./monitoring";
 import { can } from "./policy";
 import { COMPONENTS, PagingQuery, PortfolioIdParams, UserIdParams } from "./schemas";
 import {
   allPortfolios,
   createPortfolio,
   deletePortfolio,
-  enrichedPortfolio,
-  ensureMonitoringScheduled,
   exportPortfolio,
   type MonitoringPatch,
   type PortfolioExportRequest,

@@ -1,41 +1,30 @@
 /**
- * The rules of portfolios: built from company identifiers, seen by their owner and admins, enriched
- * with what data exists, monitored (data requests for what is missing, digests of what is new) and
- * downloaded through the datasets module's export jobs.
+ * The rules of portfolios: built from company identifiers, seen by their owner and admins, and
+ * downloaded through the datasets module's export jobs. What data exists for a portfolio is in
+ * enrichment.ts; monitoring (data requests for what is missing, digests of what is new) in monitoring.ts.
  */
 import { randomUUID } from "node:crypto";
 import { frameworkIds, isFrameworkId } from "@openverde/frameworks";
-import type { Actor, RealmRole, SignedInActor } from "../../platform/auth/actor";
+import type { Actor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import { ApiError, badRequest, type ErrorDetails, notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
 import { enqueueJob } from "../../platform/jobs";
 import { requireVisibleText } from "../../platform/text/visible-text";
 import {
-  availableDimensions,
-  createDataRequest,
   createExportJob,
   DATA_TYPES,
   type ExportFormat,
-  findActiveDataId,
-  getBasicCompanyInformation,
-  getCompanyInformation,
-  getCompanyNames,
   getUserById,
-  maySeePrivateData,
-  queuePortfolioUpdate,
   sendSupportRequest,
   validateIdentifiers,
 } from "./neighbours";
 import { can } from "./policy";
 import {
   type AnyExecutor,
-  advanceSchedule,
   deletePortfolioRow,
   deletePortfoliosOf,
-  insertAsked,
   insertPortfolio,
-  insertSchedule,
   insertSupportRequest,
   inTransaction,
   type NotificationFrequency,
@@ -43,13 +32,9 @@ import {
   type PortfoliosDb,
   portfoliosDb,
   selectAllPortfolios,
-  selectAskedBefore,
-  selectMonitoredPortfolioIds,
   selectPortfolio,
   selectPortfolioNamesOf,
   selectPortfoliosOf,
-  selectPortfoliosWatching,
-  selectSchedule,
   type TimeWindowThreshold,
   updatePortfolio,
 } from "./store";
@@ -313,301 +298,6 @@ export async function portfoliosOfUser(
 /** For other modules: whether the user has at least one portfolio (the sign-in redirect asks). */
 export async function hasPortfolios(db: AnyExecutor, userId: string): Promise<boolean> {
   return isUuid(userId) && (await selectPortfolioNamesOf(portfoliosDb(db), userId)).length > 0;
-}
-
-// ---- enrichment --------------------------------------------------------------------------------
-
-export interface EnrichedPortfolioEntry {
-  companyId: string;
-  companyName: string;
-  sector?: string;
-  countryCode: string;
-  companyCockpitRef: string;
-  frameworkHyphenatedNamesToDataRef: Record<string, string>;
-  availableReportingPeriods: Record<string, string>;
-}
-
-export interface EnrichedPortfolio {
-  portfolioId: string;
-  portfolioName: string;
-  userId: string;
-  entries: EnrichedPortfolioEntry[];
-  isMonitored: boolean;
-  monitoredFrameworks: string[];
-  notificationFrequency: NotificationFrequency;
-  timeWindowThreshold?: TimeWindowThreshold;
-  sharedUserIds: string[];
-}
-
-/**
- * The portfolio with, per company, its name, sector and country, the link to its page, and per
- * framework with data the actor may see: the link to that data and the reporting periods there are.
- */
-export async function enrichedPortfolio(
-  db: AnyExecutor,
-  actor: Actor,
-  publicUrl: string,
-  portfolioId: string,
-): Promise<EnrichedPortfolio> {
-  const row = await readPortfolio(db, actor, portfolioId);
-  const base = publicUrl.replace(/\/$/, "");
-  const basics = new Map(
-    (await getBasicCompanyInformation(db, row.companyIds)).map((basic) => [basic.companyId, basic]),
-  );
-  const dimensions =
-    row.companyIds.length > 0
-      ? await availableDimensions(db, actor, {
-          companyIds: row.companyIds,
-          frameworksOrDataPointTypes: [...frameworkIds],
-        })
-      : [];
-  const periods = new Map<string, Map<string, Set<string>>>();
-  for (const dimension of dimensions) {
-    const perCompany = periods.get(dimension.companyId) ?? new Map<string, Set<string>>();
-    const set = perCompany.get(dimension.dataType) ?? new Set<string>();
-    set.add(dimension.reportingPeriod);
-    perCompany.set(dimension.dataType, set);
-    periods.set(dimension.companyId, perCompany);
-  }
-  const entries: EnrichedPortfolioEntry[] = [];
-  for (const companyId of row.companyIds) {
-    const basic = basics.get(companyId);
-    if (!basic) continue;
-    const refs: Record<string, string> = {};
-    const available: Record<string, string> = {};
-    const perCompany = periods.get(companyId) ?? new Map<string, Set<string>>();
-    for (const framework of [...perCompany.keys()].sort()) {
-      refs[framework] = `${base}/companies/${companyId}/frameworks/${framework}`;
-      available[framework] = [...(perCompany.get(framework) ?? [])].sort().reverse().join(", ");
-    }
-    entries.push({
-      companyId,
-      companyName: basic.companyName,
-      ...(basic.sector ? { sector: basic.sector } : {}),
-      countryCode: basic.countryCode,
-      companyCockpitRef: `${base}/companies/${companyId}`,
-      frameworkHyphenatedNamesToDataRef: refs,
-      availableReportingPeriods: available,
-    });
-  }
-  const wire = toBasePortfolio(row);
-  return {
-    portfolioId: wire.portfolioId,
-    portfolioName: wire.portfolioName,
-    userId: wire.userId,
-    entries,
-    isMonitored: wire.isMonitored,
-    monitoredFrameworks: wire.monitoredFrameworks,
-    notificationFrequency: wire.notificationFrequency,
-    ...(wire.timeWindowThreshold ? { timeWindowThreshold: wire.timeWindowThreshold } : {}),
-    sharedUserIds: wire.sharedUserIds,
-  };
-}
-
-// ---- monitoring --------------------------------------------------------------------------------
-
-const MONTHS: Record<string, number> = {
-  jan: 0,
-  feb: 1,
-  mar: 2,
-  apr: 3,
-  may: 4,
-  jun: 5,
-  jul: 6,
-  aug: 7,
-  sep: 8,
-  oct: 9,
-  nov: 10,
-  dec: 11,
-};
-
-/** Day and month of a fiscal year end such as "31-Mar"; 31 December when unknown. */
-function fiscalYearEnd(text: string | null | undefined): { day: number; month: number } {
-  const match = /^(\d{1,2})-([A-Za-z]{3})/.exec(text?.trim() ?? "");
-  const month = match ? MONTHS[(match[2] as string).toLowerCase()] : undefined;
-  if (!match || month === undefined) return { day: 31, month: 11 };
-  return { day: Number(match[1]), month };
-}
-
-/** How far back monitoring looks: Standard 6 months, Extended 16 months. */
-export const TIME_WINDOW_MONTHS: Record<TimeWindowThreshold, number> = { Standard: 6, Extended: 16 };
-
-/**
- * The reporting periods whose fiscal year ended within the time window before `now`. A fiscal year
- * ending in year Y is the reporting period Y plus the company's reporting period shift.
- */
-export function reportingPeriodsInWindow(
-  company: { fiscalYearEnd?: string | null; reportingPeriodShift?: number | null },
-  window: TimeWindowThreshold | null,
-  now: Date,
-): string[] {
-  const { day, month } = fiscalYearEnd(company.fiscalYearEnd);
-  const months = TIME_WINDOW_MONTHS[window ?? "Standard"];
-  const from = new Date(now);
-  from.setUTCMonth(from.getUTCMonth() - months);
-  const periods: string[] = [];
-  for (let year = now.getUTCFullYear(); year >= now.getUTCFullYear() - 3; year--) {
-    const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-    const end = new Date(Date.UTC(year, month, Math.min(day, lastDay)));
-    if (end <= now && end > from) periods.push(String(year + (company.reportingPeriodShift ?? 0)));
-  }
-  return periods;
-}
-
-export interface MonitoringOutcome {
-  /** Requests stored now. */
-  created: number;
-  /** Combinations where the user had an active request already. */
-  duplicates: number;
-}
-
-/**
- * Asks, in the owner's name, for the monitored frameworks' data of the portfolio's companies for the
- * reporting periods in its time window: only where no active data exists, and each combination once
- * (what monitoring asked for before, or the user has an active request for, is not asked again).
- */
-export async function monitorPortfolio(
-  db: AnyExecutor,
-  portfolioId: string,
-  now = new Date(),
-): Promise<MonitoringOutcome> {
-  return inTransaction(db, async (trx) => {
-    const row = await selectPortfolio(trx, portfolioId);
-    const outcome: MonitoringOutcome = { created: 0, duplicates: 0 };
-    if (!row?.isMonitored || row.monitoredFrameworks.length === 0) return outcome;
-    const asked = await selectAskedBefore(trx, row.userId, row.companyIds);
-    for (const companyId of row.companyIds) {
-      const company = await getCompanyInformation(trx, companyId);
-      if (!company) continue;
-      const periods = reportingPeriodsInWindow(company, row.timeWindowThreshold, now);
-      for (const dataType of row.monitoredFrameworks) {
-        for (const reportingPeriod of periods) {
-          if (asked.has(`${companyId}|${dataType}|${reportingPeriod}`)) continue;
-          if (await findActiveDataId(trx, companyId, dataType, reportingPeriod)) continue;
-          const result = await createDataRequest(trx, {
-            userId: row.userId,
-            companyId,
-            dataType,
-            reportingPeriod,
-            notifyMeImmediately: false,
-            memberComment: `Asked for by the monitoring of the portfolio "${row.portfolioName}".`,
-          });
-          await insertAsked(trx, {
-            userId: row.userId,
-            companyId,
-            dataType,
-            reportingPeriod,
-            portfolioId,
-            dataRequestId: result.request.dataRequestId,
-          });
-          asked.add(`${companyId}|${dataType}|${reportingPeriod}`);
-          if (result.outcome === "duplicate") outcome.duplicates++;
-          else outcome.created++;
-        }
-      }
-    }
-    return outcome;
-  });
-}
-
-/** The next daily monitoring run: 02:00 UTC after `now`. */
-export function nextMonitoringRun(now: Date): Date {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 2));
-  if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
-  return next;
-}
-
-/**
- * Makes sure the daily run is scheduled (at start). When the recorded run is long overdue (its job
- * was lost), one is queued now; a second job for the same run does nothing.
- */
-export async function ensureMonitoringScheduled(db: AnyExecutor, now = new Date()): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    const next = nextMonitoringRun(now);
-    if (await insertSchedule(trx, MONITOR_ALL_JOB, next)) {
-      await enqueueJob(trx as never, MONITOR_ALL_JOB, {}, { runAt: next });
-      return;
-    }
-    const due = await selectSchedule(trx, MONITOR_ALL_JOB);
-    if (due && due.getTime() < now.getTime() - 3_600_000) await enqueueJob(trx as never, MONITOR_ALL_JOB, {});
-  });
-}
-
-/** The daily run: moves the schedule on (once across instances) and monitors every monitored portfolio. */
-export async function monitorAllPortfolios(
-  db: AnyExecutor,
-  log: { error(object: unknown, message: string): void },
-  now = new Date(),
-): Promise<MonitoringOutcome | undefined> {
-  const next = nextMonitoringRun(now);
-  const mine = await inTransaction(db, async (trx) => {
-    if (!(await advanceSchedule(trx, MONITOR_ALL_JOB, new Date(now.getTime() + 60_000), next))) return false;
-    await enqueueJob(trx as never, MONITOR_ALL_JOB, {}, { runAt: next });
-    return true;
-  });
-  if (!mine) return undefined;
-  const total: MonitoringOutcome = { created: 0, duplicates: 0 };
-  for (const portfolioId of await selectMonitoredPortfolioIds(portfoliosDb(db))) {
-    try {
-      const outcome = await monitorPortfolio(db, portfolioId, now);
-      total.created += outcome.created;
-      total.duplicates += outcome.duplicates;
-    } catch (error) {
-      log.error({ err: error, portfolioId }, "portfolio monitoring failed");
-    }
-  }
-  return total;
-}
-
-export interface DatasetActivated {
-  dataId: string;
-  companyId: string;
-  dataType: string;
-  reportingPeriod: string;
-  previousActiveDataId: string | null;
-}
-
-/** New active data: noted for the digest of every monitored portfolio that watches it. */
-export async function noteNewData(trx: AnyExecutor, event: DatasetActivated): Promise<number> {
-  if (event.previousActiveDataId === event.dataId) return 0;
-  const portfolios = await selectPortfoliosWatching(portfoliosDb(trx), event.companyId, event.dataType);
-  if (portfolios.length === 0) return 0;
-  const companyName = (await getCompanyNames(trx, [event.companyId])).get(event.companyId) ?? event.companyId;
-  let noted = 0;
-  for (const portfolio of portfolios) {
-    if (portfolio.notificationFrequency === "NoNotifications") continue;
-    const owner = await getUserById(trx, portfolio.userId);
-    if (!owner) continue;
-    const actor: SignedInActor = {
-      kind: "user",
-      userId: owner.userId,
-      username: owner.username,
-      email: owner.email,
-      name: owner.name,
-      roles: new Set<RealmRole>(owner.roles),
-      via: "token",
-    };
-    const dimension = {
-      companyId: event.companyId,
-      dataType: event.dataType,
-      reportingPeriod: event.reportingPeriod,
-    };
-    if (event.dataType === "vsme" && !(await maySeePrivateData(trx, actor, dimension))) continue;
-    await queuePortfolioUpdate(trx, {
-      userId: portfolio.userId,
-      frequency: portfolio.notificationFrequency,
-      portfolioId: portfolio.portfolioId,
-      portfolioName: portfolio.portfolioName,
-      companyId: event.companyId,
-      companyName,
-      dataType: event.dataType,
-      reportingPeriod: event.reportingPeriod,
-      dataId: event.dataId,
-      isUpdate: event.previousActiveDataId !== null,
-    });
-    noted++;
-  }
-  return noted;
 }
 
 export async function forgetUser(trx: AnyExecutor, userId: string): Promise<void> {
