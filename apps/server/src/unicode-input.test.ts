@@ -19,13 +19,6 @@ const RUNS = Number(process.env.UNICODE_RUNS ?? 3_000);
 const SEED = process.env.UNICODE_SEED ? Number(process.env.UNICODE_SEED) : undefined;
 
 /**
- * Operations of the requests module, which has just taken them over from the community and
- * data-sourcing modules; their text fields get their maximum lengths there (issue 31 lists them).
- */
-const NOT_YET_BOUNDED = (operation: Operation) =>
-  operation.prefix === "/community" || operation.prefix === "/data-sourcing";
-
-/**
  * Uploads of framework data: their schemas come from the framework definitions of
  * @openverde/frameworks, which bound them as a whole (the body limit) rather than per field.
  */
@@ -232,7 +225,7 @@ describe("text from all of Unicode in every string field", () => {
 
   it("gives every text field of every request body a maximum length", () => {
     const unbounded = operations
-      .filter((operation) => !NOT_YET_BOUNDED(operation) && !FRAMEWORK_DATA(operation))
+      .filter((operation) => !FRAMEWORK_DATA(operation))
       .flatMap((operation) =>
         slotsOf(operation)
           .filter((slot) => slot.in === "body" && slot.maxLength === undefined && !("bounded" in slot))

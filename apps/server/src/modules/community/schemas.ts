@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from "@fastify/type-provider-typebox";
+import { TEXT_LIMITS } from "../../platform/http/text-limits";
 import { COMPANY_ROLES, type CompanyRole } from "./model";
 
 /** A string enum written as `enum` (as the reference does), typed as its union. */
@@ -64,7 +65,13 @@ export const KeycloakUserInfo = Type.Object(
 );
 
 export const EmailAddress = Type.Object(
-  { email: Type.String({ description: "The e-mail address to look up.", example: "jane.doe@example.com" }) },
+  {
+    email: Type.String({
+      description: "The e-mail address to look up.",
+      example: "jane.doe@example.com",
+      maxLength: TEXT_LIMITS.email,
+    }),
+  },
   { $id: "EmailAddress" },
 );
 

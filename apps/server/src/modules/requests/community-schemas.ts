@@ -1,5 +1,6 @@
 /** Request and response schemas of the /community request operations (the reference's names and shapes). */
 import { type Static, type TSchema, Type } from "@fastify/type-provider-typebox";
+import { TEXT_LIMITS } from "../../platform/http/text-limits";
 import {
   ACCESS_STATUSES,
   type AccessStatus,
@@ -10,7 +11,14 @@ import {
   REQUEST_DATA_TYPES,
   type RequestDataType,
 } from "./model";
-import { PriorityRef, RequestPrioritySchema, reportingPeriod, stringEnum, timestamp } from "./schema-parts";
+import {
+  LIST_LIMITS,
+  PriorityRef,
+  RequestPrioritySchema,
+  reportingPeriod,
+  stringEnum,
+  timestamp,
+} from "./schema-parts";
 
 // Spec §5: company and user ids are UUIDs of versions 0 to 5.
 const UUID_PATTERN =
@@ -26,14 +34,16 @@ const uuid = (description: string) =>
 const companyIdField = () => uuid("The id under which Openverde keeps the company.");
 const userIdField = () => uuid("The id of the user.");
 const contacts = () =>
-  Type.Array(Type.String(), {
+  Type.Array(Type.String({ maxLength: TEXT_LIMITS.email }), {
     uniqueItems: true,
+    maxItems: LIST_LIMITS.values,
     description: "E-mail addresses at the company that the requester asks to share the data.",
     example: ["sustainability@example.com"],
   });
 const message = () =>
   Type.String({
     description: "What the requester writes to those contacts.",
+    maxLength: TEXT_LIMITS.prose,
     example: "We would value your VSME data on Openverde.",
   });
 const notifyMeImmediately = () =>
@@ -44,6 +54,7 @@ const notifyMeImmediately = () =>
 const adminComment = () =>
   Type.String({
     description: "A note of the admins on the request.",
+    maxLength: TEXT_LIMITS.prose,
     example: "Sourcing starts next month.",
   });
 
@@ -77,12 +88,14 @@ export const SingleDataRequest = Type.Object(
   {
     companyIdentifier: Type.String({
       minLength: 1,
+      maxLength: TEXT_LIMITS.lookup,
       description: "The company: its Openverde id or one of its identifiers (LEI, ISIN, PermId, ...).",
       example: "5493001KJX4BT0IHAG73",
     }),
     dataType: dataTypeEnum(),
-    reportingPeriods: Type.Array(Type.String(), {
+    reportingPeriods: Type.Array(Type.String({ maxLength: TEXT_LIMITS.code }), {
       uniqueItems: true,
+      maxItems: LIST_LIMITS.values,
       description: "The reporting periods (years) asked for; each becomes a request of its own.",
       example: ["2023", "2024"],
     }),
@@ -122,19 +135,21 @@ export const SingleRequestQuery = Type.Object({
 
 export const BulkDataRequest = Type.Object(
   {
-    companyIdentifiers: Type.Array(Type.String(), {
+    companyIdentifiers: Type.Array(Type.String({ maxLength: TEXT_LIMITS.lookup }), {
       uniqueItems: true,
-      maxItems: 5000,
+      maxItems: LIST_LIMITS.bulk,
       description: "The companies: Openverde ids or identifiers such as LEIs and ISINs.",
       example: ["5493001KJX4BT0IHAG73", "US0378331005"],
     }),
     dataTypes: Type.Array(dataTypeEnum(), {
       uniqueItems: true,
+      maxItems: LIST_LIMITS.bulk,
       description: "The frameworks asked for.",
       example: ["sfdr", "vsme"],
     }),
-    reportingPeriods: Type.Array(Type.String(), {
+    reportingPeriods: Type.Array(Type.String({ maxLength: TEXT_LIMITS.code }), {
       uniqueItems: true,
+      maxItems: LIST_LIMITS.bulk,
       description: "The reporting periods (years) asked for.",
       example: ["2023", "2024"],
     }),
@@ -264,7 +279,10 @@ export const DataRequestPatch = Type.Object(
     notifyMeImmediately: Type.Optional(notifyMeImmediately()),
     adminComment: Type.Optional(adminComment()),
     requestStatusChangeReason: Type.Optional(
-      Type.String({ description: "Why the status changes; kept in the status history." }),
+      Type.String({
+        description: "Why the status changes; kept in the status history.",
+        maxLength: TEXT_LIMITS.prose,
+      }),
     ),
   },
   { $id: "DataRequestPatch" },

@@ -1,6 +1,16 @@
 /** Schema pieces both published surfaces of the requests module use. */
 import { Type } from "@fastify/type-provider-typebox";
+import { TEXT_LIMITS } from "../../platform/http/text-limits";
+import { MAX_BULK_COMBINATIONS } from "./creating";
 import { REQUEST_PRIORITIES, type RequestPriority } from "./model";
+
+/** The most items a list in a request body may hold. */
+export const LIST_LIMITS = {
+  /** The companies, frameworks or periods of a bulk call: with more it would pass its bound of combinations. */
+  bulk: MAX_BULK_COMBINATIONS,
+  /** The values of any other list (periods asked for, contacts, filter values, documents): far above real use. */
+  values: 1_000,
+} as const;
 
 /** A string enum written as `enum` (as the reference does), typed as its union. */
 export function stringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
@@ -10,7 +20,11 @@ export function stringEnum<T extends string>(values: readonly T[], options: Reco
 export const timestamp = (description: string) =>
   Type.Integer({ format: "int64", description, example: 1751291891271 });
 export const reportingPeriod = () =>
-  Type.String({ description: "The reporting period, a fiscal year.", example: "2024" });
+  Type.String({
+    description: "The reporting period, a fiscal year.",
+    example: "2024",
+    maxLength: TEXT_LIMITS.code,
+  });
 
 export const RequestPrioritySchema = stringEnum<RequestPriority>(REQUEST_PRIORITIES, {
   $id: "RequestPriority",

@@ -8,6 +8,7 @@ import { createBulkRequests, createSingleRequest } from "./creating";
 import { extendedRequestHistory, requestHistory } from "./history";
 import type { DataSourcingState } from "./model";
 import { can } from "./policy";
+import { LIST_LIMITS } from "./schema-parts";
 import {
   patchDataSourcing,
   patchDataSourcingDocuments,
@@ -353,7 +354,7 @@ export const dataSourcingRoutes =
           summary: "The priorities of the sourcing objects of these dimensions",
           description:
             "Dimensions without a sourcing object are left out; the priority only for admins and the assigned companies.",
-          body: Type.Array(Type.Ref("BasicDataDimensions")),
+          body: Type.Array(Type.Ref("BasicDataDimensions"), { maxItems: LIST_LIMITS.bulk }),
           security: SECURED,
           response: { 200: Type.Array(Type.Ref("DataSourcingPriorityByDataDimensions")) },
         },

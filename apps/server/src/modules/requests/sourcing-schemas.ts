@@ -1,5 +1,6 @@
 /** Request and response schemas of /data-sourcing (the reference's names and shapes). */
 import { type Static, type TSchema, Type } from "@fastify/type-provider-typebox";
+import { TEXT_LIMITS } from "../../platform/http/text-limits";
 import {
   DATA_SOURCING_STATES,
   type DataSourcingState,
@@ -8,13 +9,28 @@ import {
   SOURCING_STATES,
   type SourcingState,
 } from "./model";
-import { PriorityRef, RequestPrioritySchema, reportingPeriod, stringEnum, timestamp } from "./schema-parts";
+import {
+  LIST_LIMITS,
+  PriorityRef,
+  RequestPrioritySchema,
+  reportingPeriod,
+  stringEnum,
+  timestamp,
+} from "./schema-parts";
 
 const UUID_EXAMPLE = "c9710c7b-9cd6-446b-85b0-3773d2aceb48";
 const companyId = () =>
-  Type.String({ description: "The id under which Openverde keeps the company.", example: UUID_EXAMPLE });
+  Type.String({
+    description: "The id under which Openverde keeps the company.",
+    example: UUID_EXAMPLE,
+    maxLength: TEXT_LIMITS.id,
+  });
 const dataType = () =>
-  Type.String({ description: "The framework, e.g. sfdr or eutaxonomy-financials.", example: "sfdr" });
+  Type.String({
+    description: "The framework, e.g. sfdr or eutaxonomy-financials.",
+    example: "sfdr",
+    maxLength: TEXT_LIMITS.code,
+  });
 const requestId = () =>
   Type.String({
     description: "The id of the data request.",
@@ -26,15 +42,24 @@ const dataSourcingId = () =>
     example: "ef6d806c-4bd3-4ea2-b8e6-dcc590385e15",
   });
 const adminComment = () =>
-  Type.String({ description: "A note of the admins.", example: "Sourcing starts next month." });
+  Type.String({
+    description: "A note of the admins.",
+    example: "Sourcing starts next month.",
+    maxLength: TEXT_LIMITS.prose,
+  });
 const memberComment = () =>
   Type.String({
     description: "What the requester wrote when asking.",
     example: "The sustainability report of this year should have scope 3 emissions.",
+    maxLength: TEXT_LIMITS.prose,
   });
 const date = (description: string) => Type.String({ format: "date", description, example: "2025-12-31" });
 const providerCompany = (what: string) =>
-  Type.String({ description: `The id of the company that ${what}.`, example: UUID_EXAMPLE });
+  Type.String({
+    description: `The id of the company that ${what}.`,
+    example: UUID_EXAMPLE,
+    maxLength: TEXT_LIMITS.id,
+  });
 const priority = () =>
   Type.Integer({
     format: "int32",
@@ -70,6 +95,7 @@ export const SingleRequest = Type.Object(
   {
     companyIdentifier: Type.String({
       minLength: 1,
+      maxLength: TEXT_LIMITS.lookup,
       description: "The company: its Openverde id, LEI, ISIN or another identifier.",
       example: "5493001KJX4BT0IHAG73",
     }),
@@ -88,18 +114,21 @@ export const SingleRequestResponse = Type.Object(
 
 export const BulkDataRequest = Type.Object(
   {
-    companyIdentifiers: Type.Array(Type.String(), {
+    companyIdentifiers: Type.Array(Type.String({ maxLength: TEXT_LIMITS.lookup }), {
       uniqueItems: true,
+      maxItems: LIST_LIMITS.bulk,
       description: "The companies: Openverde ids, LEIs, ISINs or other identifiers.",
       example: ["5493001KJX4BT0IHAG73", "US0378331005"],
     }),
-    dataTypes: Type.Array(Type.String(), {
+    dataTypes: Type.Array(Type.String({ maxLength: TEXT_LIMITS.code }), {
       uniqueItems: true,
+      maxItems: LIST_LIMITS.bulk,
       description: "The frameworks. An unknown one refuses the whole call; nothing is stored then.",
       example: ["sfdr", "lksg"],
     }),
-    reportingPeriods: Type.Array(Type.String(), {
+    reportingPeriods: Type.Array(Type.String({ maxLength: TEXT_LIMITS.code }), {
       uniqueItems: true,
+      maxItems: LIST_LIMITS.bulk,
       description: "The reporting periods (years).",
       example: ["2023", "2024"],
     }),
@@ -226,29 +255,45 @@ export const ExtendedRequestHistoryEntryData = Type.Object(
   { $id: "ExtendedRequestHistoryEntryData" },
 );
 
+const filterValues = <T extends TSchema>(item: T, description: string) =>
+  Type.Array(item, { maxItems: LIST_LIMITS.values, description });
+
 export const RequestSearchFilterString = Type.Object(
   {
-    companyId: Type.Optional(Type.String({ description: "Only requests for this company." })),
-    dataTypes: Type.Optional(Type.Array(Type.String(), { description: "Only these frameworks." })),
-    reportingPeriods: Type.Optional(Type.Array(Type.String(), { description: "Only these periods." })),
-    userId: Type.Optional(Type.String({ description: "Only requests of this user." })),
-    requestStates: Type.Optional(Type.Array(StateRef, { description: "Only requests in these states." })),
-    requestPriorities: Type.Optional(
-      Type.Array(PriorityRef, { description: "Only requests of these priorities." }),
+    companyId: Type.Optional(
+      Type.String({ description: "Only requests for this company.", maxLength: TEXT_LIMITS.id }),
     ),
+    dataTypes: Type.Optional(
+      filterValues(Type.String({ maxLength: TEXT_LIMITS.code }), "Only these frameworks."),
+    ),
+    reportingPeriods: Type.Optional(
+      filterValues(Type.String({ maxLength: TEXT_LIMITS.code }), "Only these periods."),
+    ),
+    userId: Type.Optional(
+      Type.String({ description: "Only requests of this user.", maxLength: TEXT_LIMITS.id }),
+    ),
+    requestStates: Type.Optional(filterValues(StateRef, "Only requests in these states.")),
+    requestPriorities: Type.Optional(filterValues(PriorityRef, "Only requests of these priorities.")),
     emailAddress: Type.Optional(
-      Type.String({ description: "Only requests of users whose e-mail address contains this text." }),
+      Type.String({
+        description: "Only requests of users whose e-mail address contains this text.",
+        maxLength: TEXT_LIMITS.email,
+      }),
     ),
     adminComment: Type.Optional(
-      Type.String({ description: "Only requests whose admin comment contains this text." }),
+      Type.String({
+        description: "Only requests whose admin comment contains this text.",
+        maxLength: TEXT_LIMITS.prose,
+      }),
     ),
     companySearchString: Type.Optional(
-      Type.String({ description: "Only requests for companies whose name or an identifier contains this." }),
+      Type.String({
+        description: "Only requests for companies whose name or an identifier contains this.",
+        maxLength: TEXT_LIMITS.lookup,
+      }),
     ),
     dataSourcingStates: Type.Optional(
-      Type.Array(SourcingStateRef, {
-        description: "Only requests whose sourcing object is in these states.",
-      }),
+      filterValues(SourcingStateRef, "Only requests whose sourcing object is in these states."),
     ),
   },
   { $id: "RequestSearchFilterString" },
@@ -260,7 +305,11 @@ export type RequestSearchFilterString = Static<typeof RequestSearchFilterString>
 
 export const ExpectedPublicationDateOfDocument = Type.Object(
   {
-    documentCategory: Type.String({ description: "What kind of document.", example: "AnnualReport" }),
+    documentCategory: Type.String({
+      description: "What kind of document.",
+      example: "AnnualReport",
+      maxLength: TEXT_LIMITS.code,
+    }),
     expectedPublicationDate: date("When it is expected to be published."),
   },
   { $id: "ExpectedPublicationDateOfDocument" },
@@ -268,6 +317,16 @@ export const ExpectedPublicationDateOfDocument = Type.Object(
 const ExpectedRef = Type.Unsafe<{ documentCategory: string; expectedPublicationDate: string }>(
   Type.Ref("ExpectedPublicationDateOfDocument"),
 );
+
+const documentIds = (
+  item: { minLength?: number } = {},
+  options: { description?: string; example?: string[] } = {},
+) =>
+  Type.Array(Type.String({ ...item, maxLength: TEXT_LIMITS.id }), {
+    uniqueItems: true,
+    maxItems: LIST_LIMITS.values,
+    ...options,
+  });
 
 export const AdminDataSourcingPatch = Type.Object(
   {
@@ -278,8 +337,10 @@ export const AdminDataSourcingPatch = Type.Object(
       Type.Integer({ format: "int32", minimum: 1, description: "1 is the most urgent." }),
     ),
     state: Type.Optional(SourcingStateRef),
-    documentIds: Type.Optional(Type.Array(Type.String(), { uniqueItems: true })),
-    expectedPublicationDatesOfDocuments: Type.Optional(Type.Array(ExpectedRef, { uniqueItems: true })),
+    documentIds: Type.Optional(documentIds()),
+    expectedPublicationDatesOfDocuments: Type.Optional(
+      Type.Array(ExpectedRef, { uniqueItems: true, maxItems: LIST_LIMITS.values }),
+    ),
     dateOfNextDocumentSourcingAttempt: Type.Optional(date("When the next search for documents is planned.")),
   },
   { $id: "AdminDataSourcingPatch" },
@@ -432,11 +493,13 @@ export const DocumentsPatchQuery = Type.Object({
     description: "true (default): add the documents to those there; false: replace them.",
   }),
 });
-export const DocumentIdsBody = Type.Array(Type.String({ minLength: 1 }), {
-  uniqueItems: true,
-  description: "Ids (SHA-256 hashes) of stored documents.",
-  example: ["91a6f38ece1ae347d1b0dc9f6b6a0ef7593ed051595e3f138e922cb1df39c86c"],
-});
+export const DocumentIdsBody = documentIds(
+  { minLength: 1 },
+  {
+    description: "Ids (SHA-256 hashes) of stored documents.",
+    example: ["91a6f38ece1ae347d1b0dc9f6b6a0ef7593ed051595e3f138e922cb1df39c86c"],
+  },
+);
 export const AttemptPatchQuery = Type.Object({
   dateOfNextDocumentSourcingAttempt: date("When the next search for documents is planned."),
 });
