@@ -98,7 +98,7 @@ export async function buildPlatform(
     registerInputGuard(app);
     registerJsonBodyLimit(app);
     await registerSecurityHeaders(app);
-    await registerRateLimits(app, { enabled: config.rateLimits });
+    await registerRateLimits(app, { enabled: config.rateLimits, budgets: config.rateLimitBudgets });
     await registerCompression(app);
 
     for (const module of composition.standalone) {

@@ -214,15 +214,10 @@ describe("rate limits", () => {
     await expectLimited(responses, "validateApiKey");
   });
 
+  // A reader's budgets: an uploader's and an admin's are far larger (rate-limits.test.ts).
   it("limits document and dataset uploads per user, not for everyone", async () => {
-    const uploader = await bearerFor(platform, {
-      username: "eager_uploader",
-      roles: ["ROLE_USER", "ROLE_UPLOADER"],
-    });
-    const other = await bearerFor(platform, {
-      username: "patient_uploader",
-      roles: ["ROLE_USER", "ROLE_UPLOADER"],
-    });
+    const uploader = await bearerFor(platform, { username: "eager_reader", roles: ["ROLE_USER"] });
+    const other = await bearerFor(platform, { username: "patient_reader", roles: ["ROLE_USER"] });
     const documents: Response[] = [];
     for (let n = 0; n < 62; n++)
       documents.push(
@@ -249,7 +244,7 @@ describe("rate limits", () => {
       headers: { authorization: other, "content-type": "application/json" },
       body: "{}",
     });
-    expect(fresh.status).toBe(400);
+    expect(fresh.status).toBe(403);
   });
 
   it("limits sign-in attempts per address on top of the per-account lock", async () => {

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
+import { parseRateLimitBudgets, type RateLimitBudgets } from "./http/rate-limit-budgets";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -14,6 +15,8 @@ export interface Config {
   webDistDir: string;
   /** Rate limits on sign-in, API key checks and uploads (RATE_LIMITS, default on). */
   rateLimits: boolean;
+  /** Requests per minute by kind of caller, and users given more (RATE_LIMIT_BUDGETS, RATE_LIMIT_RAISED). */
+  rateLimitBudgets: RateLimitBudgets;
   /** The reverse proxies whose X-Forwarded-* headers count (TRUST_PROXY, default none): see docs/deploy.md. */
   trustProxy: TrustProxy;
   /** A PostgreSQL server's timeouts (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS; the CLI: DB_CLI_STATEMENT_TIMEOUT_MS). */
@@ -105,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: parseLogLevel(env.LOG_LEVEL),
     webDistDir: env.WEB_DIST_DIR?.trim() || resolve(import.meta.dirname, "../../../web/dist"),
     rateLimits: parseBoolean("RATE_LIMITS", env.RATE_LIMITS, true),
+    rateLimitBudgets: parseRateLimitBudgets(
+      env.RATE_LIMIT_BUDGETS,
+      env.RATE_LIMIT_RAISED,
+      (message) => new ConfigError(message),
+    ),
     trustProxy: parseTrustProxy(env.TRUST_PROXY, (message) => new ConfigError(message)),
     databaseTimeouts: {
       connectMs: parseCount("DB_CONNECT_TIMEOUT_MS", env.DB_CONNECT_TIMEOUT_MS, 5_000),

@@ -370,10 +370,6 @@ const LINK_PROBLEMS: Record<Exclude<ResetLink["state"], "open">, { title: string
   },
 };
 
-// Per caller and minute. Each request that names an account also writes a mail, so its limit is lower.
-const FORGOT_RATE_LIMIT = { rateLimit: { max: 5, timeWindow: 60_000 } };
-const RESET_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: 60_000 } };
-
 /**
  * Forgot password, as in Keycloak: the sign-in page links to a form asking for the account, which
  * always gives the same answer; the e-mailed link opens `login-actions/reset-credentials`, where the
@@ -419,7 +415,6 @@ function registerPasswordReset(
   );
   app.post<{ Params: { uid: string }; Body: Form }>(
     `${config.realmPath}/login-actions/:uid/forgot-password`,
-    { config: FORGOT_RATE_LIMIT },
     async (request, reply) => askForLink(request, reply, fromSignIn(request.params.uid)),
   );
 
@@ -440,7 +435,7 @@ function registerPasswordReset(
     );
   });
 
-  app.post<{ Body: Form }>(resetUrl, { config: RESET_RATE_LIMIT }, async (request, reply) => {
+  app.post<{ Body: Form }>(resetUrl, async (request, reply) => {
     const form = request.body ?? {};
     if (form.token === undefined) return askForLink(request, reply, standalone);
     let link: ResetLink;

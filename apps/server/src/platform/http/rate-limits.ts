@@ -1,85 +1,167 @@
-import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import rateLimit, { normalizeIP } from "@fastify/rate-limit";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from "fastify";
 import { ApiError } from "./errors";
+import {
+  type BudgetName,
+  type CallerKind,
+  DEFAULT_BUDGETS,
+  type RateLimitBudgets,
+} from "./rate-limit-budgets";
+
+const WINDOW_SECONDS = 60;
 
 /** A limit for the routes whose method and full path match. */
 export interface RateLimitRule {
+  /** The policy's name in the RateLimit-Policy and RateLimit headers. */
   name: string;
   method: string;
   path: RegExp;
-  /** Requests per minute for one caller: the signed-in user, or the address of a visitor. */
-  perMinute: number;
+  /**
+   * Requests per minute: one of the configurable budgets, which differ by kind of caller, or one
+   * number for everyone (the abuse protections, which no setting loosens).
+   */
+  budget: BudgetName | number;
 }
 
 /**
- * The operations an attacker would hammer: guessing API keys, filling the database with uploads, and
- * trying passwords (the identity module also slows down and locks failed sign-ins per account). Each
- * caller gets its own budget; a server instance counts for itself (behind N instances the effective
- * limit is up to N times as high, see docs/security.md).
+ * The operations an attacker would hammer, and those a pipeline calls in bulk: guessing API keys
+ * and passwords, and filling the database with uploads (the identity module also slows down and
+ * locks failed sign-ins per account). A server instance counts for itself (behind N instances the
+ * effective limit is up to N times as high, see docs/security.md).
  */
 export const RATE_LIMIT_RULES: RateLimitRule[] = [
-  { name: "API key validation", method: "GET", path: /^\/api-keys\/validateApiKey$/, perMinute: 60 },
-  { name: "document uploads", method: "POST", path: /^\/documents\/?$/, perMinute: 60 },
+  { name: "api-key-checks", method: "GET", path: /^\/api-keys\/validateApiKey$/, budget: 60 },
+  { name: "document-uploads", method: "POST", path: /^\/documents\/?$/, budget: "document-uploads" },
   // POST /api/data/{framework}, but not the export jobs, which are reads.
-  { name: "dataset uploads", method: "POST", path: /^\/api\/data\/[^/]+\/?$/, perMinute: 120 },
+  { name: "dataset-uploads", method: "POST", path: /^\/api\/data\/[^/]+\/?$/, budget: "dataset-uploads" },
   {
-    name: "non-sourceable statements",
+    name: "non-sourceable",
     method: "POST",
     path: /^\/api\/metadata\/nonSourceable$/,
-    perMinute: 120,
+    budget: "non-sourceable",
   },
   {
     name: "sign-in",
     method: "POST",
     path: /^\/keycloak\/realms\/[^/]+\/login-actions\/[^/]+\/(login|register)$/,
-    perMinute: 60,
+    budget: 60,
+  },
+  // Each request that names an account also writes a mail, so these two are lower still.
+  {
+    name: "forgot-password",
+    method: "POST",
+    path: /^\/keycloak\/realms\/[^/]+\/login-actions\/[^/]+\/forgot-password$/,
+    budget: 5,
+  },
+  {
+    name: "password-reset",
+    method: "POST",
+    path: /^\/keycloak\/realms\/[^/]+\/login-actions\/reset-credentials$/,
+    budget: 10,
   },
 ];
 
-function callerKey(request: FastifyRequest): string {
+interface Caller {
+  kind: CallerKind;
+  /** Whose count this request adds to: an address (IPv6 by its /64), a user's sign-in, or their API key. */
+  partition: string;
+  /** The factor RATE_LIMIT_RAISED gives this caller. */
+  factor: number;
+}
+
+function callerOf(request: FastifyRequest, raised: ReadonlyMap<string, number>): Caller {
   const actor = request.actor;
-  return actor && actor.kind === "user" ? `user:${actor.userId}` : `address:${request.ip}`;
+  if (actor?.kind !== "user")
+    return { kind: "visitor", partition: `address:${normalizeIP(request.ip)}`, factor: 1 };
+  const kind = actor.roles.has("ROLE_ADMIN")
+    ? "admin"
+    : actor.roles.has("ROLE_UPLOADER")
+      ? "uploader"
+      : "reader";
+  return {
+    kind,
+    // A user's browser and their pipeline each get a budget: one does not starve the other.
+    partition: `${actor.via === "apiKey" ? "key" : "user"}:${actor.userId}`,
+    factor: raised.get(actor.username) ?? raised.get(actor.userId) ?? 1,
+  };
+}
+
+function quotaOf(rule: RateLimitRule, caller: Caller, settings: RateLimitBudgets): number {
+  return typeof rule.budget === "number"
+    ? rule.budget
+    : settings.budgets[rule.budget][caller.kind] * caller.factor;
 }
 
 function methodsOf(route: RouteOptions): string[] {
   return (Array.isArray(route.method) ? route.method : [route.method]).map((method) => method.toUpperCase());
 }
 
+/** The headers of draft-ietf-httpapi-ratelimit-headers: the policy, and what is left of it. */
+function rateLimitHeaders(rule: RateLimitRule, quota: number, remaining: number, resetSeconds: number) {
+  return {
+    "ratelimit-policy": `"${rule.name}";q=${quota};w=${WINDOW_SECONDS}`,
+    ratelimit: `"${rule.name}";r=${remaining};t=${resetSeconds}`,
+  };
+}
+
+function limiterFor(
+  app: FastifyInstance,
+  rule: RateLimitRule,
+  settings: RateLimitBudgets,
+): onRequestHookHandler {
+  const check = app.createRateLimit({
+    timeWindow: WINDOW_SECONDS * 1000,
+    keyGenerator: (request) => `${rule.name}|${callerOf(request, settings.raised).partition}`,
+    max: (request) => quotaOf(rule, callerOf(request, settings.raised), settings),
+  });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const state = await check(request);
+    if (state.isAllowed) return;
+    const headers = rateLimitHeaders(rule, state.max, state.remaining, state.ttlInSeconds);
+    if (!state.isExceeded) {
+      reply.headers(headers);
+      return;
+    }
+    throw new ApiError(
+      429,
+      "too-many-requests",
+      "Too many requests",
+      `Too many requests of this kind: at most ${state.max} per minute. Try again in ${state.ttlInSeconds} seconds.`,
+      [],
+      { ...headers, "retry-after": String(state.ttlInSeconds) },
+    );
+  };
+}
+
 /**
- * Registers @fastify/rate-limit for the routes of RATE_LIMIT_RULES only, answering 429 in the one error
- * format with Retry-After. Register after the hook that sets request.actor and before the modules.
- * `RATE_LIMITS=off` turns it off (benchmarks that play a hundred users from one address).
+ * Limits the routes of RATE_LIMIT_RULES, each caller counted on its own, answering 429 in the one
+ * error format with Retry-After, and telling every caller its policy and what is left of it.
+ * Register after the hook that sets request.actor and before the modules. `RATE_LIMITS=off` turns
+ * it off (benchmarks that play a hundred users from one address).
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { enabled: boolean; rules?: RateLimitRule[] } = { enabled: true },
+  options: { enabled: boolean; budgets?: RateLimitBudgets; rules?: RateLimitRule[] },
 ): Promise<void> {
   if (!options.enabled) return;
+  const settings = options.budgets ?? { budgets: DEFAULT_BUDGETS, raised: new Map() };
   const rules = options.rules ?? RATE_LIMIT_RULES;
+  await app.register(rateLimit, { global: false });
+  const limiters = new Map(rules.map((rule) => [rule, limiterFor(app, rule, settings)]));
   app.addHook("onRoute", (route) => {
+    const path = route.url.replace(/\/$/, "") || "/";
     const rule = rules.find(
-      (candidate) =>
-        methodsOf(route).includes(candidate.method) &&
-        candidate.path.test(route.url.replace(/\/$/, "") || "/"),
+      (candidate) => methodsOf(route).includes(candidate.method) && candidate.path.test(path),
     );
-    if (!rule || route.config?.rateLimit) return;
-    route.config = {
-      ...(route.config ?? {}),
-      rateLimit: { max: rule.perMinute, timeWindow: 60_000 },
-    } as never;
-  });
-  await app.register(rateLimit, {
-    global: false,
-    hook: "onRequest",
-    keyGenerator: callerKey,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(
-        429,
-        "too-many-requests",
-        "Too many requests",
-        `Too many requests of this kind: at most ${context.max} per minute. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        [],
-        { "retry-after": String(Math.ceil(context.ttl / 1000)) },
-      ),
+    const limiter = rule && limiters.get(rule);
+    if (!limiter) return;
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [...own, limiter];
   });
 }
