@@ -24,7 +24,9 @@ function enumOfWire(wire: string): string[] | undefined {
 const expectedFieldCounts = {
   sfdr: 113,
   "eutaxonomy-financials": 237,
+  "eutaxonomy-financials-2026-73": 217,
   "eutaxonomy-non-financials": 107,
+  "eutaxonomy-non-financials-2026-73": 54,
   "nuclear-and-gas": 15,
   lksg: 224,
   pcaf: 20,
@@ -101,7 +103,7 @@ describe.each(listFrameworks())("definition of $id", (framework) => {
   });
 });
 
-it("lists the seven frameworks in order", () => {
+it("lists the nine frameworks in order", () => {
   expect(listFrameworks().map((framework) => framework.id)).toEqual([...frameworkIds]);
 });
 
@@ -117,4 +119,18 @@ it("lists the data types of the wire as the reference does, 2026/73 versions inc
     "pcaf",
     "vsme",
   ]);
+});
+
+it("names the regulation of each EU taxonomy version, so the two can be told apart", () => {
+  const regulations = Object.fromEntries(
+    listFrameworks()
+      .filter((framework) => framework.regulation)
+      .map((framework) => [framework.id, framework.regulation]),
+  );
+  expect(regulations).toEqual({
+    "eutaxonomy-financials": "Delegated Regulation (EU) 2021/2178",
+    "eutaxonomy-financials-2026-73": "Delegated Regulation (EU) 2026/73",
+    "eutaxonomy-non-financials": "Delegated Regulation (EU) 2021/2178",
+    "eutaxonomy-non-financials-2026-73": "Delegated Regulation (EU) 2026/73",
+  });
 });

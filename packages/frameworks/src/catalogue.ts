@@ -1,5 +1,11 @@
 import eutaxonomyFinancials from "./definitions/eutaxonomy-financials.json" with { type: "json" };
+import eutaxonomyFinancials202673 from "./definitions/eutaxonomy-financials-2026-73.json" with {
+  type: "json",
+};
 import eutaxonomyNonFinancials from "./definitions/eutaxonomy-non-financials.json" with { type: "json" };
+import eutaxonomyNonFinancials202673 from "./definitions/eutaxonomy-non-financials-2026-73.json" with {
+  type: "json",
+};
 import lksg from "./definitions/lksg.json" with { type: "json" };
 import nuclearAndGas from "./definitions/nuclear-and-gas.json" with { type: "json" };
 import pcaf from "./definitions/pcaf.json" with { type: "json" };
@@ -13,7 +19,9 @@ import { frameworkIds } from "./model.ts";
 const definitions: Record<FrameworkId, FrameworkDefinition> = {
   sfdr: sfdr as unknown as FrameworkDefinition,
   "eutaxonomy-financials": eutaxonomyFinancials as unknown as FrameworkDefinition,
+  "eutaxonomy-financials-2026-73": eutaxonomyFinancials202673 as unknown as FrameworkDefinition,
   "eutaxonomy-non-financials": eutaxonomyNonFinancials as unknown as FrameworkDefinition,
+  "eutaxonomy-non-financials-2026-73": eutaxonomyNonFinancials202673 as unknown as FrameworkDefinition,
   "nuclear-and-gas": nuclearAndGas as unknown as FrameworkDefinition,
   lksg: lksg as unknown as FrameworkDefinition,
   pcaf: pcaf as unknown as FrameworkDefinition,

@@ -11,6 +11,8 @@ const byKind: Partial<Record<FieldKind, string>> = {
   naceCodes: "Industries as NACE Rev. 2 codes.",
   euTaxonomyAlignedActivities: "Each taxonomy-aligned activity with its NACE codes, share and contributions.",
   euTaxonomyNonAlignedActivities: "Each eligible but not aligned activity with its NACE codes and share.",
+  euTaxonomyEligibleOrAlignedActivities:
+    "Each taxonomy-eligible or aligned activity with its NACE codes, shares and contributions.",
   highImpactClimateSectors: "Energy consumption per high impact climate sector (NACE sections A to H and L).",
   subcontractingCompanies: "Countries of subcontractors, each with the industries (NACE codes) they work in.",
   yesNoNa: "Answer N/A when the question does not apply to the company.",

@@ -10,6 +10,7 @@ export { countryCodes } from "./code-lists/countries.ts";
 export { currencyCodes } from "./code-lists/currencies.ts";
 export { isNaceCode } from "./code-lists/nace.ts";
 export { fieldAnswer, isFieldVisible } from "./conditions.ts";
+export { frameworkDescriptions } from "./descriptions.ts";
 export { type ExportColumn, exportColumns, exportRow } from "./export-columns.ts";
 export {
   buildFrameworkForm,

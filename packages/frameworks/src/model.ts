@@ -4,10 +4,13 @@
  * (validation, schemas, views, forms, exports, specifications) reads the same facts.
  */
 
+/** Every framework, in the order of the reference's DataTypeEnum (each 2026/73 version after its framework). */
 export const frameworkIds = [
   "sfdr",
   "eutaxonomy-financials",
+  "eutaxonomy-financials-2026-73",
   "eutaxonomy-non-financials",
+  "eutaxonomy-non-financials-2026-73",
   "nuclear-and-gas",
   "lksg",
   "pcaf",
@@ -16,16 +19,11 @@ export const frameworkIds = [
 
 export type FrameworkId = (typeof frameworkIds)[number];
 
-/** The EU taxonomy frameworks whose 2026/73 version the wire names as a data type of its own. */
-const frameworksWith2026Version = ["eutaxonomy-financials", "eutaxonomy-non-financials"] as const;
+/** A data type on the wire (the reference's DataTypeEnum): every framework is one. */
+export type DataType = FrameworkId;
 
-/** A data type on the wire (the reference's DataTypeEnum): a framework or a 2026/73 version of one. */
-export type DataType = FrameworkId | `${(typeof frameworksWith2026Version)[number]}-2026-73`;
-
-/** Every data type, each 2026/73 version right after its framework, as the reference orders them. */
-export const dataTypes: readonly DataType[] = frameworkIds.flatMap((id): DataType[] =>
-  (frameworksWith2026Version as readonly string[]).includes(id) ? [id, `${id}-2026-73` as DataType] : [id],
-);
+/** Every data type, in the reference's order. */
+export const dataTypes: readonly DataType[] = frameworkIds;
 
 /** What a field holds and how it is entered and shown; one kind per component of the reference. */
 export type FieldKind =
@@ -48,6 +46,7 @@ export type FieldKind =
   | "documentsWithDescriptions"
   | "euTaxonomyAlignedActivities"
   | "euTaxonomyNonAlignedActivities"
+  | "euTaxonomyEligibleOrAlignedActivities"
   | "nuclearAndGasAlignedDenominator"
   | "nuclearAndGasAlignedNumerator"
   | "nuclearAndGasEligibleButNotAligned"
@@ -134,6 +133,8 @@ export interface GroupDefinition {
 export interface FrameworkDefinition {
   id: FrameworkId;
   label: string;
+  /** The regulation whose disclosures the framework carries, where versions of a framework differ by it. */
+  regulation?: string;
   /** Component name of the data object, e.g. `SfdrData`. */
   schemaName: string;
   /** Wire path of the referenced reports map, when the framework has one. */

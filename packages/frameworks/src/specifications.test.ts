@@ -16,7 +16,15 @@ describe("specifications catalogue", () => {
   it("lists the data point frameworks with links", () => {
     const list = listFrameworkSpecifications(options);
     expect(list.map((entry) => entry.framework.id).sort()).toEqual(
-      ["eutaxonomy-financials", "eutaxonomy-non-financials", "nuclear-and-gas", "pcaf", "sfdr"].sort(),
+      [
+        "eutaxonomy-financials",
+        "eutaxonomy-financials-2026-73",
+        "eutaxonomy-non-financials",
+        "eutaxonomy-non-financials-2026-73",
+        "nuclear-and-gas",
+        "pcaf",
+        "sfdr",
+      ].sort(),
     );
     expect(list.find((entry) => entry.framework.id === "sfdr")).toEqual({
       framework: { id: "sfdr", ref: "https://openverde.example/specifications/frameworks/sfdr" },
@@ -31,6 +39,25 @@ describe("specifications catalogue", () => {
     expect(tree.general.general.fiscalYearDeviation).toBe("extendedEnumFiscalYearDeviation");
     expect(getFrameworkSpecification("lksg")).toBeUndefined();
     expect(getFrameworkSpecification("unknown")).toBeUndefined();
+  });
+
+  it("describes the 2026/73 versions by their own trees", () => {
+    const specification = getFrameworkSpecification("eutaxonomy-financials-2026-73", options);
+    expect(specification?.referencedReportJsonPath).toBe("general.general.referencedReports");
+    const tree = JSON.parse(specification?.schema ?? "{}");
+    expect(tree.general.general.reportsInAccordanceWithArticle79OfRegulationEu202673).toBe(
+      "extendedEnumYesNoReportsInAccordanceWithArticle79OfRegulationEu202673",
+    );
+    expect(tree.creditInstitution.assetsForCalculationOfGreenAssetRatio).toBeUndefined();
+    const nonFinancials = resolvedSchema("eutaxonomy-non-financials-2026-73");
+    const tree2026 = nonFinancials?.resolvedSchema as { revenue?: Record<string, unknown> } | undefined;
+    expect(tree2026?.revenue?.eligibleOrAlignedActivities).toHaveProperty("value");
+    expect(getDataPointType("customEnumEuTaxonomyReportingAssurance")?.usedBy.map((f) => f.id)).toEqual([
+      "eutaxonomy-financials",
+      "eutaxonomy-financials-2026-73",
+      "eutaxonomy-non-financials",
+      "eutaxonomy-non-financials-2026-73",
+    ]);
   });
 
   it("resolves the tree to base type schemas", () => {

@@ -5,6 +5,7 @@
  */
 import { findFramework, frameworkFields, listFrameworks } from "./catalogue.ts";
 import catalogueFile from "./definitions/specifications.json" with { type: "json" };
+import { frameworkDescriptions } from "./descriptions.ts";
 import type { FrameworkDefinition } from "./model.ts";
 
 export interface SpecificationCatalogueFile {
@@ -76,16 +77,6 @@ export interface LinkOptions {
   baseUrl?: string;
 }
 
-const frameworkDescriptions: Record<string, string> = {
-  sfdr: "Principal adverse impact indicators that financial market participants disclose under the EU SFDR.",
-  "eutaxonomy-financials":
-    "EU Taxonomy key performance indicators of banks, insurers, asset managers and investment firms.",
-  "eutaxonomy-non-financials":
-    "EU Taxonomy eligibility and alignment of revenue, CapEx and OpEx of non-financial companies.",
-  "nuclear-and-gas": "EU Taxonomy disclosures on nuclear energy and fossil gas activities.",
-  pcaf: "Company values and greenhouse gas emissions for financed-emissions accounting under PCAF.",
-};
-
 const baseTypeTexts: Record<string, { name: string; definition: string }> = {
   customEnumEuTaxonomyReportingAssurance: {
     name: "Assurance level with source and provider",
@@ -125,6 +116,11 @@ const baseTypeTexts: Record<string, { name: string; definition: string }> = {
     name: "Extended list of aligned activities",
     definition:
       "Taxonomy-aligned activities with their NACE codes, shares and contributions, with quality, comment and source.",
+  },
+  extendedEuTaxonomyEligibleOrAlignedActivitiesComponent: {
+    name: "Extended list of eligible or aligned activities",
+    definition:
+      "Taxonomy-eligible or aligned activities with their NACE codes, shares and contributions, with quality, comment and source.",
   },
   extendedEuTaxonomyNonAlignedActivitiesComponent: {
     name: "Extended list of non-aligned activities",
@@ -223,7 +219,7 @@ export function getFrameworkSpecification(
   return {
     framework: link(options, "frameworks", id),
     name: entry.name,
-    businessDefinition: frameworkDescriptions[id] ?? entry.name,
+    businessDefinition: frameworkDescriptions[framework.id],
     schema: schemaText(framework),
     ...(entry.referencedReportJsonPath ? { referencedReportJsonPath: entry.referencedReportJsonPath } : {}),
   };

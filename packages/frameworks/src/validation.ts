@@ -28,6 +28,7 @@ const propertyFormatList: [owner: string, property: string, format: CodeFormat][
   ["VsmeEmployeesPerCountry", "country", "country"],
   ["EuTaxonomyActivity", "naceCodes", "naceCodes"],
   ["EuTaxonomyAlignedActivity", "naceCodes", "naceCodes"],
+  ["EuTaxonomyEligibleOrAlignedActivity", "naceCodes", "naceCodes"],
   ["LksgProcurementCategory", "procuredProductTypesAndServicesNaceCodes", "naceCodes"],
   ["LksgProcurementCategory", "numberOfSuppliersPerCountryCode", "countryKeys"],
   ["ExtendedDocumentReference", "page", "page"],

@@ -3,8 +3,9 @@
  * the committed definition files. Shared by the generator and by the reference check, so both
  * always read the reference the same way.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { humanizeKey } from "../../src/humanize.ts";
 import type {
   CategoryDefinition,
   FieldDefinition,
@@ -36,7 +37,9 @@ export type Schema = Record<string, unknown> & {
 export const frameworkSchemaNames: Record<FrameworkId, string> = {
   sfdr: "SfdrData",
   "eutaxonomy-financials": "EutaxonomyFinancialsData",
+  "eutaxonomy-financials-2026-73": "EutaxonomyFinancials202673Data",
   "eutaxonomy-non-financials": "EutaxonomyNonFinancialsData",
+  "eutaxonomy-non-financials-2026-73": "EutaxonomyNonFinancials202673Data",
   "nuclear-and-gas": "NuclearAndGasData",
   lksg: "LksgData",
   pcaf: "PcafData",
@@ -46,11 +49,21 @@ export const frameworkSchemaNames: Record<FrameworkId, string> = {
 const frameworkLabels: Record<FrameworkId, string> = {
   sfdr: "SFDR",
   "eutaxonomy-financials": "EU Taxonomy Financials",
+  "eutaxonomy-financials-2026-73": "EU Taxonomy Financials (2026/73)",
   "eutaxonomy-non-financials": "EU Taxonomy Non-Financials",
+  "eutaxonomy-non-financials-2026-73": "EU Taxonomy Non-Financials (2026/73)",
   "nuclear-and-gas": "EU Taxonomy Nuclear and Gas",
   lksg: "LkSG",
   pcaf: "PCAF",
   vsme: "VSME",
+};
+
+/** Where two versions of a framework exist, the regulation each one follows, so users can tell them apart. */
+const frameworkRegulations: Partial<Record<FrameworkId, string>> = {
+  "eutaxonomy-financials": "Delegated Regulation (EU) 2021/2178",
+  "eutaxonomy-financials-2026-73": "Delegated Regulation (EU) 2026/73",
+  "eutaxonomy-non-financials": "Delegated Regulation (EU) 2021/2178",
+  "eutaxonomy-non-financials-2026-73": "Delegated Regulation (EU) 2026/73",
 };
 
 /** The reference's component names (CSV column "Component") and the field kind each becomes. */
@@ -98,7 +111,8 @@ const percentageRange: ValueRange = { min: 0, max: 100 };
 
 export interface Reference {
   schemas: Record<string, Schema>;
-  csvRows: Record<FrameworkId, Record<string, string>[]>;
+  /** Field lists of the frameworks the reference describes by CSV; the others by their specification alone. */
+  csvRows: Partial<Record<FrameworkId, Record<string, string>[]>>;
   translations: Record<string, { schema: unknown }>;
   specFrameworks: Record<string, { name: string; referencedReportJsonPath?: string | null; schema: unknown }>;
   dataPointTypes: Record<string, ReferenceDataPointType>;
@@ -116,9 +130,12 @@ export interface ReferenceDataPointType {
 
 export function readReference(folder: string): Reference {
   const json = (path: string) => JSON.parse(readFileSync(join(folder, path), "utf8"));
+  const csvFile = (id: FrameworkId) => join(folder, "frameworks", `${id}.csv`);
   const csvRows = Object.fromEntries(
-    frameworkIds.map((id) => [id, parseCsv(readFileSync(join(folder, "frameworks", `${id}.csv`), "utf8"))]),
-  ) as Record<FrameworkId, Record<string, string>[]>;
+    frameworkIds
+      .filter((id) => existsSync(csvFile(id)))
+      .map((id) => [id, parseCsv(readFileSync(csvFile(id), "utf8"))]),
+  ) as Partial<Record<FrameworkId, Record<string, string>[]>>;
   return {
     schemas: json("openapi/backend.json").components.schemas,
     csvRows,
@@ -276,8 +293,12 @@ function parseShowIf(dependencyPath: string | undefined, expected: string): Show
 }
 
 /** Pairs each CSV row with its wire field: by export alias where the reference translates paths, else by order. */
-function matchRowsToLeaves(reference: Reference, id: FrameworkId, leaves: Leaf[]) {
-  const rows = reference.csvRows[id];
+function matchRowsToLeaves(
+  reference: Reference,
+  id: FrameworkId,
+  rows: Record<string, string>[],
+  leaves: Leaf[],
+) {
   if (rows.length !== leaves.length) {
     throw new Error(`${id}: ${rows.length} CSV rows but ${leaves.length} wire fields`);
   }
@@ -293,9 +314,29 @@ function matchRowsToLeaves(reference: Reference, id: FrameworkId, leaves: Leaf[]
   });
 }
 
+/** The framework as the reference describes it: by its CSV field list, or else by its specification. */
 export function buildFramework(reference: Reference, id: FrameworkId): FrameworkDefinition {
+  const rows = reference.csvRows[id];
+  return rows ? buildFrameworkFromCsv(reference, id, rows) : buildFrameworkFromSpecification(reference, id);
+}
+
+function frameworkHead(id: FrameworkId) {
+  const regulation = frameworkRegulations[id];
+  return {
+    id,
+    label: frameworkLabels[id],
+    ...(regulation ? { regulation } : {}),
+    schemaName: frameworkSchemaNames[id],
+  };
+}
+
+function buildFrameworkFromCsv(
+  reference: Reference,
+  id: FrameworkId,
+  rows: Record<string, string>[],
+): FrameworkDefinition {
   const { groups, leaves } = collectTree(reference, id);
-  const pairs = matchRowsToLeaves(reference, id, leaves);
+  const pairs = matchRowsToLeaves(reference, id, rows, leaves);
   const pathByRowId = new Map(
     pairs.map(({ row, leaf }) => [(row["Field Identifier"] ?? "").trim(), leaf.path]),
   );
@@ -334,13 +375,114 @@ export function buildFramework(reference: Reference, id: FrameworkId): Framework
   }
   const referencedReports = pairs.find(({ row }) => row.Component?.trim() === "Report Preupload");
   return {
-    id,
-    label: frameworkLabels[id],
-    schemaName: frameworkSchemaNames[id],
+    ...frameworkHead(id),
     ...(referencedReports ? { referencedReportsPath: referencedReports.leaf.path } : {}),
     groups,
     categories,
   };
+}
+
+/** Kinds of the wire types a framework described by its specification uses (no CSV names a component). */
+const wireKinds: Record<string, FieldKind> = {
+  CurrencyDataPoint: "currency",
+  ExtendedDataPointLocalDate: "date",
+  ExtendedDataPointYesNo: "yesNo",
+  ExtendedDataPointYesNoNa: "yesNoNa",
+  AssuranceDataPoint: "assurance",
+  "map<CompanyReport>": "referencedReports",
+  ExtendedDataPointListEuTaxonomyAlignedActivity: "euTaxonomyAlignedActivities",
+  ExtendedDataPointListEuTaxonomyActivity: "euTaxonomyNonAlignedActivities",
+  ExtendedDataPointListEuTaxonomyEligibleOrAlignedActivity: "euTaxonomyEligibleOrAlignedActivities",
+};
+
+function specifiedKind(
+  reference: Reference,
+  wire: string,
+  range: ValueRange | undefined,
+  key: string,
+): FieldKind {
+  if (wire === "ExtendedDataPointBigDecimal") {
+    return /Percent/.test(key) || (range?.min === 0 && range.max === 100) ? "percentage" : "decimal";
+  }
+  const kind = wireKinds[wire] ?? (enumOf(reference, wire) ? "singleChoice" : undefined);
+  if (!kind) throw new Error(`No field kind for the wire type ${wire}`);
+  return kind;
+}
+
+/** Words of wire keys that read better in their usual spelling. */
+const spellings: Record<string, string> = {
+  capex: "CapEx",
+  opex: "OpEx",
+  kpi: "KPI",
+  eu: "EU",
+  un: "UN",
+  oecd: "OECD",
+  ilo: "ILO",
+};
+
+/** Our label for a wire key: its words, with acronyms and the regulation's number spelt as usual. */
+export function labelOfKey(key: string): string {
+  const words = humanizeKey(
+    key.replace(/([a-zA-Z])(\d)/g, "$1 $2").replace(/ (\d{4})(\d{2})$/, " $1/$2"),
+  ).split(" ");
+  return words.map((word) => spellings[word.toLowerCase()] ?? word).join(" ");
+}
+
+/** Group labels where the key's words alone would not read well. */
+const groupLabels: Record<string, string> = {
+  insuranceReinsurance: "Insurance and reinsurance",
+};
+
+/**
+ * A framework the reference describes only by its specification (frameworks.json) and wire schema: the
+ * wire tree gives paths, groups and types; the data point types give kinds and ranges; the translations
+ * give export aliases. Categories are the top-level groups, sub-categories the groups below them.
+ */
+function buildFrameworkFromSpecification(reference: Reference, id: FrameworkId): FrameworkDefinition {
+  const specification = reference.specFrameworks[id];
+  if (!specification) throw new Error(`${id}: neither a CSV file nor a specification`);
+  const { groups, leaves } = collectTree(reference, id);
+  const dataPointTypeIds = flattenTree(specification.schema);
+  const aliases = flattenTree(reference.translations[id]?.schema ?? {});
+  const groupLabel = (key: string) => groupLabels[key] ?? labelOfKey(key);
+  const categories: CategoryDefinition[] = [];
+  for (const leaf of leaves) {
+    const keys = leaf.path.split(".");
+    const key = keys[keys.length - 1] as string;
+    const wire = wireTypeOf(leaf.schema);
+    const dataPointTypeId = dataPointTypeIds.get(leaf.path);
+    const constraints = dataPointTypeId ? reference.dataPointTypes[dataPointTypeId]?.constraints : undefined;
+    const constrained = parseRange(constraints, "");
+    const kind = specifiedKind(reference, wire, constrained, key);
+    const range = constrained ?? (kind === "percentage" ? percentageRange : undefined);
+    const alias = aliases.get(leaf.path);
+    const field: FieldDefinition = {
+      path: leaf.path,
+      label: labelOfKey(key),
+      kind,
+      wrapper: wrapperOf(reference, wire),
+      wire,
+      ...(leaf.required ? { required: true } : {}),
+      ...(kind === "singleChoice" ? { options: enumOptions(reference, wire) } : {}),
+      ...(range ? { range } : {}),
+      ...(alias ? { exportAlias: alias } : {}),
+      ...(dataPointTypeId ? { dataPointTypeId } : {}),
+    };
+    const category = groupLabel(keys[0] as string);
+    const subcategory = keys.length > 2 ? groupLabel(keys[1] as string) : "";
+    subcategoryFor(categories, category, subcategory).fields.push(field);
+  }
+  const referencedReportsPath = specification.referencedReportJsonPath ?? undefined;
+  return {
+    ...frameworkHead(id),
+    ...(referencedReportsPath ? { referencedReportsPath } : {}),
+    groups,
+    categories,
+  };
+}
+
+function enumOptions(reference: Reference, wire: string): FieldOption[] {
+  return (enumOf(reference, wire) ?? []).map((value) => ({ value, label: labelOfKey(value) }));
 }
 
 function optionsOf(

@@ -11,20 +11,12 @@ import {
   getFramework,
 } from "@openverde/frameworks";
 
-/** Frameworks whose data everyone signed in may read, each with its own /data/{framework} operations. */
-export const PUBLIC_FRAMEWORKS = [
-  "sfdr",
-  "eutaxonomy-financials",
-  "eutaxonomy-non-financials",
-  "nuclear-and-gas",
-  "lksg",
-  "pcaf",
-] as const satisfies readonly FrameworkId[];
-export type PublicFrameworkId = (typeof PUBLIC_FRAMEWORKS)[number];
-
 /** Frameworks whose data only the company and the users it lets in may see. */
 export const PRIVATE_FRAMEWORKS: ReadonlySet<string> = new Set(["vsme"]);
 export const isPrivateFramework = (dataType: string): boolean => PRIVATE_FRAMEWORKS.has(dataType);
+
+/** Frameworks whose data everyone signed in may read, each with its own /data/{framework} operations. */
+export const PUBLIC_FRAMEWORKS: readonly FrameworkId[] = frameworkIds.filter((id) => !isPrivateFramework(id));
 
 export const ALL_FRAMEWORKS: readonly FrameworkId[] = frameworkIds;
 

@@ -1,8 +1,10 @@
 /**
  * Demo datasets: the demo company has every public framework for 2020 to 2025 and a private VSME
- * dataset; a dozen other demo companies have one framework each over the same periods. Every dataset
- * cites generated PDF reports stored in the documents module; the newest period of some companies
- * waits for review. Running it again adds nothing.
+ * dataset; a dozen other demo companies have one framework each over the same periods. The EU taxonomy
+ * versions of Delegated Regulation (EU) 2026/73 apply from 2024 on: the demo company and each company
+ * with the older version of the framework have them for 2024 and 2025 too, with plausible figures.
+ * Every dataset cites generated PDF reports stored in the documents module; the newest period of some
+ * companies waits for review. Running it again adds nothing.
  */
 import { createHash } from "node:crypto";
 import { type FrameworkId, generateCompleteDataset } from "@openverde/frameworks";
@@ -14,12 +16,26 @@ import { type DocumentsSettings, documentsSettings, storeDocument } from "../doc
 import { findUserByUsername } from "../identity";
 import { PUBLIC_FRAMEWORKS, referencedReports } from "./framework-data";
 import { DEMO_COMPANY_ID } from "./neighbours";
+import { withPlausibleFigures } from "./seed-figures";
 import { searchDatasetMeta } from "./service";
 import type { AnyExecutor, QaStatus } from "./store";
 import { storeDatasetInTransaction } from "./upload";
 
 const PERIODS = ["2020", "2021", "2022", "2023", "2024", "2025"];
 const OTHER_COMPANIES = 12;
+
+/** Newer versions of a framework, seeded beside it for the periods they apply to. */
+const NEWER_VERSIONS: Partial<Record<FrameworkId, { frameworkId: FrameworkId; periods: string[] }>> = {
+  "eutaxonomy-financials": { frameworkId: "eutaxonomy-financials-2026-73", periods: ["2024", "2025"] },
+  "eutaxonomy-non-financials": {
+    frameworkId: "eutaxonomy-non-financials-2026-73",
+    periods: ["2024", "2025"],
+  },
+};
+const NEWER: ReadonlySet<FrameworkId> = new Set(
+  Object.values(NEWER_VERSIONS).map((version) => version.frameworkId),
+);
+const SEEDED_FOR_ALL_PERIODS = PUBLIC_FRAMEWORKS.filter((id) => !NEWER.has(id));
 
 const seedActor = (userId: string): SignedInActor => ({
   kind: "user",
@@ -71,7 +87,7 @@ async function storeReports(
 
 export async function seedDemoDatasets(context: ModuleContext): Promise<number> {
   const { db } = context.database;
-  const settings = documentsSettings(context.database);
+  const settings = documentsSettings(context);
   const uploader = await findUserByUsername(db, "data_uploader");
   const owner = await findUserByUsername(db, "company_owner");
   const admin = await findUserByUsername(db, "data_admin");
@@ -82,11 +98,18 @@ export async function seedDemoDatasets(context: ModuleContext): Promise<number> 
     .filter((id) => id !== DEMO_COMPANY_ID)
     .slice(0, OTHER_COMPANIES);
   const plan: { companyId: string; frameworkId: FrameworkId; period: string; qaStatus: QaStatus }[] = [];
-  for (const frameworkId of PUBLIC_FRAMEWORKS)
+  const planWithNewerVersion = (companyId: string, frameworkId: FrameworkId, qaStatus: QaStatus) => {
+    const newer = NEWER_VERSIONS[frameworkId];
+    for (const period of newer?.periods ?? [])
+      plan.push({ companyId, frameworkId: newer?.frameworkId as FrameworkId, period, qaStatus });
+  };
+  for (const frameworkId of SEEDED_FOR_ALL_PERIODS) {
     for (const period of PERIODS)
       plan.push({ companyId: DEMO_COMPANY_ID, frameworkId, period, qaStatus: "Accepted" });
+    planWithNewerVersion(DEMO_COMPANY_ID, frameworkId, "Accepted");
+  }
   others.forEach((companyId, index) => {
-    const frameworkId = PUBLIC_FRAMEWORKS[index % PUBLIC_FRAMEWORKS.length] as FrameworkId;
+    const frameworkId = SEEDED_FOR_ALL_PERIODS[index % SEEDED_FOR_ALL_PERIODS.length] as FrameworkId;
     for (const period of PERIODS)
       plan.push({
         companyId,
@@ -94,6 +117,7 @@ export async function seedDemoDatasets(context: ModuleContext): Promise<number> 
         period,
         qaStatus: period === "2025" && index % 3 === 0 ? "Pending" : "Accepted",
       });
+    planWithNewerVersion(companyId, frameworkId, "Accepted");
   });
   plan.push({ companyId: DEMO_COMPANY_ID, frameworkId: "vsme", period: "2024", qaStatus: "Accepted" });
 
@@ -105,7 +129,10 @@ export async function seedDemoDatasets(context: ModuleContext): Promise<number> 
       reportingPeriod: entry.period,
     });
     if (existing.length > 0) continue;
-    const generated = generateCompleteDataset(entry.frameworkId, 1000 + index);
+    const sample = generateCompleteDataset(entry.frameworkId, 1000 + index);
+    const generated = NEWER.has(entry.frameworkId)
+      ? withPlausibleFigures(entry.frameworkId, sample, entry.period, 1000 + index)
+      : sample;
     const data = await storeReports(
       db,
       settings,

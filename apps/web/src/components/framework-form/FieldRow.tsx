@@ -57,6 +57,7 @@ function itemLabel(field: FormField): string {
   switch (field.kind) {
     case "euTaxonomyAlignedActivities":
     case "euTaxonomyNonAlignedActivities":
+    case "euTaxonomyEligibleOrAlignedActivities":
       return "Activity";
     case "productionSites":
       return "Production site";

@@ -62,6 +62,7 @@ function FrameworkCard({
         <h3 id={headingId}>{framework.label}</h3>
         {summary.frameworkId === "vsme" ? <span className="cockpit-chip">Private</span> : null}
       </div>
+      {framework.regulation ? <p className="cockpit-framework__regulation">{framework.regulation}</p> : null}
       <p className="cockpit-framework__count">
         <strong>{summary.periods}</strong> {summary.periods === 1 ? "reporting period" : "reporting periods"}
       </p>

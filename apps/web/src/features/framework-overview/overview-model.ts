@@ -48,6 +48,7 @@ const kindLabels: Record<FieldKind, string> = {
   documentsWithDescriptions: "Documents with descriptions",
   euTaxonomyAlignedActivities: "Aligned activities (table)",
   euTaxonomyNonAlignedActivities: "Non-aligned activities (table)",
+  euTaxonomyEligibleOrAlignedActivities: "Eligible or aligned activities (table)",
   nuclearAndGasAlignedDenominator: "Nuclear and gas table",
   nuclearAndGasAlignedNumerator: "Nuclear and gas table",
   nuclearAndGasEligibleButNotAligned: "Nuclear and gas table",

@@ -1,4 +1,4 @@
-import { type FrameworkId, listFrameworks } from "@openverde/frameworks";
+import { type FrameworkId, frameworkDescriptions, listFrameworks } from "@openverde/frameworks";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -11,17 +11,6 @@ import "./UploadFrameworkDataPage.css";
 import "./ChooseFrameworkPage.css";
 
 type DataMetaInformation = components["schemas"]["DataMetaInformation"];
-
-const descriptions: Record<FrameworkId, string> = {
-  sfdr: "Principal adverse impact indicators of the Sustainable Finance Disclosure Regulation.",
-  "eutaxonomy-financials":
-    "EU Taxonomy KPIs of credit institutions, insurers, asset managers and investment firms.",
-  "eutaxonomy-non-financials": "EU Taxonomy revenue, CapEx and OpEx with aligned and non-aligned activities.",
-  "nuclear-and-gas": "The EU Taxonomy templates for nuclear energy and fossil gas activities.",
-  lksg: "Due diligence under the German Supply Chain Act (Lieferkettengesetz).",
-  pcaf: "Financed emissions data following the PCAF standard.",
-  vsme: "The voluntary sustainability reporting standard for small and medium enterprises (private data).",
-};
 
 function formatTime(milliseconds: number): string {
   return new Date(milliseconds).toLocaleDateString(undefined, {
@@ -115,7 +104,7 @@ function FrameworkCard({
   return (
     <li className="choose-fw__card" aria-labelledby={headingId}>
       <h2 id={headingId}>{label}</h2>
-      <p className="choose-fw__text">{descriptions[frameworkId]}</p>
+      <p className="choose-fw__text">{frameworkDescriptions[frameworkId]}</p>
       <p className="choose-fw__periods">
         {loading ? (
           "Looking for existing data…"
