@@ -10,6 +10,7 @@ import type { ErrorDetails } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
 import { isPrivateFramework } from "./framework-data";
 import { companyExists } from "./neighbours";
+import * as nonSourceableStore from "./non-sourceability-store";
 import { invalid, invalidInput, isReportingPeriod, viewerFor } from "./service";
 import * as store from "./store";
 import { type AnyExecutor, type DatasetsDb, type Dimension, datasetsDb, type QaStatus } from "./store";
@@ -37,7 +38,7 @@ export async function listNonSourceability(
 ): Promise<NonSourceabilityInformation[]> {
   const viewer = viewerFor(db, actor);
   if (search.companyId !== undefined && !isUuid(search.companyId)) return [];
-  const rows = await store.searchNonSourceable(own(db), search);
+  const rows = await nonSourceableStore.searchNonSourceable(own(db), search);
   const visible: NonSourceabilityInformation[] = [];
   for (const row of rows) {
     if (isPrivateFramework(row.dataType) && !(await viewer.maySeePrivateDimension(row, row.uploaderUserId)))
@@ -87,7 +88,7 @@ export async function markNonSourceable(
       reason: body.reason,
       bypassQa,
     };
-    await store.insertNonSourceable(tx, entry);
+    await nonSourceableStore.insertNonSourceable(tx, entry);
     if (entry.currentlyActive)
       await publishEvent(trx as never, "dataset.nonSourceable", {
         ...dimension,
@@ -104,5 +105,5 @@ export async function isNonSourceable(db: AnyExecutor, actor: Actor, dimension: 
   if (!isUuid(dimension.companyId)) return false;
   if (isPrivateFramework(dimension.dataType) && !(await viewer.maySeePrivateDimension(dimension)))
     return false;
-  return store.isNonSourceable(own(db), dimension);
+  return nonSourceableStore.isNonSourceable(own(db), dimension);
 }

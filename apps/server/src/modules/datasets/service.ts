@@ -12,6 +12,7 @@ import { ApiError, boundedReport, type ErrorDetails, notFound } from "../../plat
 import { isUuid } from "../../platform/ids";
 import { isPrivateFramework } from "./framework-data";
 import { type CompanyRole, companyRolesOf, hasPrivateDataAccess, reportActiveFrameworks } from "./neighbours";
+import { endNonSourceability } from "./non-sourceability-store";
 import { can } from "./policy";
 import * as store from "./store";
 import {
@@ -198,7 +199,7 @@ export async function recomputeActiveDataset(
       ...dimension,
       previousActiveDataId: current?.dataId ?? null,
     });
-    const ended = await store.endNonSourceability(db, dimension);
+    const ended = await endNonSourceability(db, dimension);
     if (ended)
       await publishEvent(trx as never, "dataset.nonSourceable", {
         ...dimension,
