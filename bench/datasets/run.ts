@@ -212,7 +212,7 @@ async function main() {
             yield bytes;
           })(),
           { documentName: `${report.name}.pdf`, documentCategory: "AnnualReport", companyIds: [] } as never,
-          documentsSettings(database),
+          documentsSettings({ config, database }),
         );
         text = text.replaceAll(report.fileReference, createHash("sha256").update(bytes).digest("hex"));
       }

@@ -187,7 +187,7 @@ async function main() {
             yield bytes;
           })(),
           { documentName: `${report.name}.pdf`, documentCategory: "AnnualReport", companyIds: [] } as never,
-          documentsSettings(db),
+          documentsSettings({ config, database: db }),
         );
         text = text.replaceAll(report.fileReference, createHash("sha256").update(bytes).digest("hex"));
       }

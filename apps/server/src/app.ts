@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
-import { composition as defaultComposition, migrationSources, REALM_PATH } from "./modules/registry";
+import { composition as defaultComposition, migrationSources } from "./modules/registry";
 import { ANONYMOUS } from "./platform/auth/actor";
+import { realmPath } from "./platform/auth/realm";
 import { serializeRequest } from "./platform/auth/redact";
 import {
   type Background,
@@ -77,7 +78,7 @@ export async function buildPlatform(
       app.log.info({ applied: report.applied.length }, "database schema updated");
     const context: ModuleContext = { config, database, log: app.log };
     const authenticator = composition.authenticator(context);
-    const build = readBuildInfo();
+    const build = readBuildInfo(config.gitCommit);
     const modules = allModules(composition);
     const background = createBackground(
       database.db,
@@ -107,7 +108,11 @@ export async function buildPlatform(
     for (const group of composition.groups) {
       await app.register(
         async (scope) => {
-          await registerOpenApi(scope, { group, version: build.version, realmPath: REALM_PATH });
+          await registerOpenApi(scope, {
+            group,
+            version: build.version,
+            realmPath: realmPath(config.identity.realm),
+          });
           await registerActuator(scope, database, build);
           for (const module of group.modules) {
             if (module.routes) await scope.register(module.routes(context));

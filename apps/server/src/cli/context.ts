@@ -8,8 +8,9 @@ import type { Composition, ModuleContext, WithContext } from "../platform/module
 /** The CLI works on DATA_DIR (with the server stopped) or on DATABASE_URL, always on a migrated schema. */
 export function contextOpener(composition: Composition): WithContext {
   return async (work) => {
-    const config = loadConfig();
-    const log = pino({ level: process.env.LOG_LEVEL ?? "warn" });
+    // An operator's command prints its own result: the log says only what went wrong unless LOG_LEVEL asks.
+    const config = loadConfig(undefined, { defaults: { LOG_LEVEL: "warn" } });
+    const log = pino({ level: config.logLevel });
     const database = await openDatabase({
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,

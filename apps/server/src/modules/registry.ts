@@ -12,8 +12,6 @@ import { qaModule } from "./qa";
 import { requestsModule, requestsSourcingSurface } from "./requests";
 import { specificationsModule } from "./specifications";
 
-export { REALM, REALM_PATH } from "../platform/auth/realm";
-
 /**
  * Which module answers which path prefix. The prefixes follow the reference API, so a client of it
  * finds every operation where it expects it. One module may publish in two groups: requests serves

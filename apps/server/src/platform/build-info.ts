@@ -5,8 +5,8 @@ import type { BuildInfo } from "./http/actuator";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
 
-function commitOf(): string {
-  if (process.env.GIT_COMMIT) return process.env.GIT_COMMIT;
+function commitOf(given: string | undefined): string {
+  if (given) return given;
   try {
     return execFileSync("git", ["rev-parse", "--short", "HEAD"], {
       cwd: ROOT,
@@ -19,7 +19,8 @@ function commitOf(): string {
   }
 }
 
-export function readBuildInfo(): BuildInfo {
+/** The name, version and commit the actuator reports; the commit is GIT_COMMIT's or asked of git. */
+export function readBuildInfo(gitCommit: string | undefined): BuildInfo {
   const manifest = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as { version: string };
-  return { name: "openverde", version: manifest.version, commit: commitOf() };
+  return { name: "openverde", version: manifest.version, commit: commitOf(gitCommit) };
 }

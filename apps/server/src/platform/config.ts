@@ -1,9 +1,18 @@
 import { isAbsolute, resolve } from "node:path";
-import { parseRateLimitBudgets, type RateLimitBudgets } from "./http/rate-limit-budgets";
-import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
+import {
+  ConfigError,
+  DEFAULT_DOCUMENT_MAX_BYTES,
+  type Environment,
+  type LogLevel,
+  readVariable,
+  type VariableName,
+} from "./environment";
+import type { RateLimitBudgets } from "./http/rate-limit-budgets";
+import type { TrustProxy } from "./trust-proxy";
 
-export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+export { ConfigError, type LogLevel };
 
+/** The server's settings, read from the environment variables of environment.ts. */
 export interface Config {
   port: number;
   host: string;
@@ -13,6 +22,8 @@ export interface Config {
   demo: boolean;
   logLevel: LogLevel;
   webDistDir: string;
+  /** The commit the build info names; undefined: ask git. */
+  gitCommit: string | undefined;
   /** Rate limits on sign-in, API key checks and uploads (RATE_LIMITS, default on). */
   rateLimits: boolean;
   /** Requests per minute by kind of caller, and users given more (RATE_LIMIT_BUDGETS, RATE_LIMIT_RAISED). */
@@ -23,111 +34,86 @@ export interface Config {
   databaseTimeouts: { connectMs: number; statementMs: number; cliStatementMs: number };
   /** When a request body that stalls or trickles is cut off (BODY_STALL_TIMEOUT_MS, BODY_MIN_RATE, BODY_RATE_WINDOW_MS). */
   bodyTimeouts: { stallMs: number; minBytesPerSecond: number; windowMs: number };
+  /** The identity provider's settings as set; the identity module derives the rest (issuer, audience). */
+  identity: {
+    realm: string;
+    /** An external provider's issuer (OIDC_ISSUER); undefined: the embedded provider. */
+    externalIssuer: string | undefined;
+    jwksUrl: string | undefined;
+    audience: string | undefined;
+    clientId: string;
+    refreshTokenIdleSeconds: number;
+    refreshTokenMaxSeconds: number;
+    loginMaxFailures: number;
+    loginLockSeconds: number;
+    passwordResetSeconds: number;
+  };
+  /** Outgoing e-mail (SMTP_URL, MAIL_FROM): without an SMTP URL mails stay in the outbox. */
+  mail: { smtpUrl: string | undefined; mailFrom: string };
+  /** The largest uploaded file, in bytes (DOCUMENT_MAX_BYTES, or MAX_UPLOAD_MB in mebibytes). */
+  documents: { maxBytes: number };
 }
 
-export class ConfigError extends Error {}
-
-const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
-
-function parsePort(raw: string | undefined): number {
-  if (raw === undefined || raw === "") return 8080;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}".`);
-  }
-  return port;
+export interface LoadOptions {
+  /** Where a relative DATA_DIR starts. */
+  cwd?: string;
+  /** Values used where the environment leaves a variable unset (the CLI logs less by default). */
+  defaults?: Partial<Record<VariableName, string>>;
 }
 
-function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
-  if (raw === undefined || raw === "") return fallback;
-  const value = raw.trim().toLowerCase();
-  if (["true", "1", "yes", "on"].includes(value)) return true;
-  if (["false", "0", "no", "off"].includes(value)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}".`);
-}
-
-function parseDatabaseUrl(raw: string | undefined): string | undefined {
-  if (raw === undefined || raw === "") return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError("DATABASE_URL must be a URL such as postgres://user:password@host:5432/openverde.");
-  }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    throw new ConfigError(
-      `DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//".`,
-    );
-  }
-  return raw;
-}
-
-function parsePublicUrl(raw: string | undefined, host: string, port: number): string {
-  if (raw === undefined || raw === "") {
-    const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
-    return `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`;
-  }
-  try {
-    const url = new URL(raw);
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
-    return url.toString().replace(/\/$/, "");
-  } catch {
-    throw new ConfigError(
-      `PUBLIC_URL must be an http(s) URL such as https://openverde.example.org, got "${raw}".`,
-    );
-  }
-}
-
-/** A whole number of at least `minimum` (milliseconds, bytes per second). */
-function parseCount(name: string, raw: string | undefined, fallback: number, minimum = 1): number {
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < minimum)
-    throw new ConfigError(`${name} must be a whole number of at least ${minimum}, got "${raw}".`);
-  return value;
-}
-
-function parseLogLevel(raw: string | undefined): LogLevel {
-  if (raw === undefined || raw === "") return "info";
-  if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel;
-  throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${raw}".`);
+function defaultPublicUrl(host: string, port: number): string {
+  const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  return `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`;
 }
 
 /** Reads and checks the environment once, so a bad setting stops the start with a clear message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const port = parsePort(env.PORT);
-  const host = env.HOST?.trim() || "127.0.0.1";
-  const dataDir = env.DATA_DIR?.trim() || "./data";
+export function loadConfig(env: Environment = process.env, options: LoadOptions = {}): Config {
+  const read = <N extends VariableName>(name: N) => readVariable(env, name, options.defaults?.[name]);
+  const port = read("PORT");
+  const host = read("HOST");
+  const dataDir = read("DATA_DIR");
+  const maxBytes = read("DOCUMENT_MAX_BYTES");
+  const maxMebibytes = read("MAX_UPLOAD_MB");
   return {
     port,
     host,
-    dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
-    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
-    publicUrl: parsePublicUrl(env.PUBLIC_URL, host, port),
-    demo: parseBoolean("DEMO", env.DEMO, false),
-    logLevel: parseLogLevel(env.LOG_LEVEL),
-    webDistDir: env.WEB_DIST_DIR?.trim() || resolve(import.meta.dirname, "../../../web/dist"),
-    rateLimits: parseBoolean("RATE_LIMITS", env.RATE_LIMITS, true),
-    rateLimitBudgets: parseRateLimitBudgets(
-      env.RATE_LIMIT_BUDGETS,
-      env.RATE_LIMIT_RAISED,
-      (message) => new ConfigError(message),
-    ),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY, (message) => new ConfigError(message)),
+    dataDir: isAbsolute(dataDir) ? dataDir : resolve(options.cwd ?? process.cwd(), dataDir),
+    databaseUrl: read("DATABASE_URL"),
+    publicUrl: read("PUBLIC_URL") ?? defaultPublicUrl(host, port),
+    demo: read("DEMO"),
+    logLevel: read("LOG_LEVEL"),
+    webDistDir: read("WEB_DIST_DIR") ?? resolve(import.meta.dirname, "../../../web/dist"),
+    gitCommit: read("GIT_COMMIT"),
+    rateLimits: read("RATE_LIMITS"),
+    rateLimitBudgets: { budgets: read("RATE_LIMIT_BUDGETS"), raised: read("RATE_LIMIT_RAISED") },
+    trustProxy: read("TRUST_PROXY"),
     databaseTimeouts: {
-      connectMs: parseCount("DB_CONNECT_TIMEOUT_MS", env.DB_CONNECT_TIMEOUT_MS, 5_000),
-      statementMs: parseCount("DB_STATEMENT_TIMEOUT_MS", env.DB_STATEMENT_TIMEOUT_MS, 30_000, 0),
-      cliStatementMs: parseCount(
-        "DB_CLI_STATEMENT_TIMEOUT_MS",
-        env.DB_CLI_STATEMENT_TIMEOUT_MS,
-        3_600_000,
-        0,
-      ),
+      connectMs: read("DB_CONNECT_TIMEOUT_MS"),
+      statementMs: read("DB_STATEMENT_TIMEOUT_MS"),
+      cliStatementMs: read("DB_CLI_STATEMENT_TIMEOUT_MS"),
     },
     bodyTimeouts: {
-      stallMs: parseCount("BODY_STALL_TIMEOUT_MS", env.BODY_STALL_TIMEOUT_MS, 30_000),
-      minBytesPerSecond: parseCount("BODY_MIN_RATE", env.BODY_MIN_RATE, 1_024, 0),
-      windowMs: parseCount("BODY_RATE_WINDOW_MS", env.BODY_RATE_WINDOW_MS, 30_000),
+      stallMs: read("BODY_STALL_TIMEOUT_MS"),
+      minBytesPerSecond: read("BODY_MIN_RATE"),
+      windowMs: read("BODY_RATE_WINDOW_MS"),
+    },
+    identity: {
+      realm: read("REALM"),
+      externalIssuer: read("OIDC_ISSUER"),
+      jwksUrl: read("OIDC_JWKS_URL"),
+      audience: read("OIDC_AUDIENCE"),
+      clientId: read("OIDC_CLIENT_ID"),
+      refreshTokenIdleSeconds: read("REFRESH_TOKEN_IDLE_SECONDS"),
+      refreshTokenMaxSeconds: read("REFRESH_TOKEN_MAX_SECONDS"),
+      loginMaxFailures: read("LOGIN_MAX_FAILURES"),
+      loginLockSeconds: read("LOGIN_LOCK_SECONDS"),
+      passwordResetSeconds: read("PASSWORD_RESET_SECONDS"),
+    },
+    mail: { smtpUrl: read("SMTP_URL"), mailFrom: read("MAIL_FROM") },
+    documents: {
+      maxBytes:
+        maxBytes ??
+        (maxMebibytes === undefined ? DEFAULT_DOCUMENT_MAX_BYTES : Math.floor(maxMebibytes * 1024 * 1024)),
     },
   };
 }

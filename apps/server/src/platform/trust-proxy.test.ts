@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browser } from "../modules/identity/oidc-flow";
 import { startTestPlatform, type TestPlatform } from "../testing/test-platform";
-import { REALM_PATH } from "./auth/realm";
+import { DEFAULT_REALM_PATH } from "./auth/realm";
 import { ConfigError, loadConfig } from "./config";
 
 describe("TRUST_PROXY", () => {
@@ -86,10 +86,10 @@ describe("the client's address", () => {
     });
 
     it("ignores a forged X-Forwarded-For at the sign-in form and the forgot-password form", async () => {
-      const signIn = `${REALM_PATH}/login-actions/some-sign-in/login`;
+      const signIn = `${DEFAULT_REALM_PATH}/login-actions/some-sign-in/login`;
       await exhaust(platform, signIn, form(), 60);
       expect((await platform.request(signIn, form(forged))).status).toBe(429);
-      const forgot = `${REALM_PATH}/login-actions/some-sign-in/forgot-password`;
+      const forgot = `${DEFAULT_REALM_PATH}/login-actions/some-sign-in/forgot-password`;
       await exhaust(platform, forgot, form(), 5);
       expect((await platform.request(forgot, form(forged))).status).toBe(429);
     });
@@ -105,7 +105,7 @@ describe("the client's address", () => {
     });
 
     it("counts the address the nearest proxy appended, not what the client wrote before it", async () => {
-      const forgot = `${REALM_PATH}/login-actions/some-sign-in/forgot-password`;
+      const forgot = `${DEFAULT_REALM_PATH}/login-actions/some-sign-in/forgot-password`;
       const via = (chain: string) => form({ "x-forwarded-for": chain });
       await exhaust(platform, forgot, via("198.51.100.1"), 5);
       // A client's own entry comes first; the proxy appends the address it saw, which is what counts.

@@ -5,8 +5,8 @@
  */
 import type { Readable } from "node:stream";
 import type { SignedInActor } from "../../platform/auth/actor";
-import type { Database } from "../../platform/db/database";
 import { isUuid } from "../../platform/ids";
+import type { ModuleContext } from "../../platform/module";
 import * as community from "../community";
 import * as companies from "../companies";
 import * as documents from "../documents";
@@ -123,8 +123,8 @@ export const missingDocuments = (db: AnyExecutor, documentIds: Iterable<string>)
 
 export type DocumentSettings = documents.DocumentsSettings;
 /** The documents module's limits and byte transfer for this database. */
-export const documentSettingsFor = (database: Database): DocumentSettings =>
-  documents.documentsSettings(database);
+export const documentSettingsFor = (context: ModuleContext): DocumentSettings =>
+  documents.documentsSettings(context);
 
 export type StagedDocument = documents.StagedUpload;
 

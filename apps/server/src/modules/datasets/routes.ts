@@ -95,7 +95,7 @@ export const datasetRoutes =
       const id = (schema as { $id: string }).$id;
       if (!app.getSchema(id)) app.addSchema(schema);
     }
-    const documentSettings = documentSettingsFor(context.database);
+    const documentSettings = documentSettingsFor(context);
     if (!app.hasContentTypeParser("multipart/form-data"))
       await app.register(multipart, {
         limits: { fileSize: documentSettings.maxBytes, fieldSize: 10 * 1024 * 1024, files: 100 },

@@ -59,7 +59,7 @@ export async function storePdf(
       yield bytes;
     })(),
     { documentName: `${label}.pdf`, documentCategory: "AnnualReport", companyIds } as never,
-    documentsSettings(platform.database),
+    documentsSettings(platform.context),
   );
   return createHash("sha256").update(bytes).digest("hex");
 }

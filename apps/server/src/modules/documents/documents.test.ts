@@ -721,14 +721,7 @@ describe("documents with a small size limit", () => {
   const limit = 300 * 1024;
 
   beforeAll(async () => {
-    const previous = process.env.DOCUMENT_MAX_BYTES;
-    process.env.DOCUMENT_MAX_BYTES = String(limit);
-    try {
-      platform = await startTestPlatform();
-    } finally {
-      if (previous === undefined) delete process.env.DOCUMENT_MAX_BYTES;
-      else process.env.DOCUMENT_MAX_BYTES = previous;
-    }
+    platform = await startTestPlatform({ env: { DOCUMENT_MAX_BYTES: String(limit) } });
     authorization = await bearerFor(platform, { username: "limited", roles: ["ROLE_USER", "ROLE_UPLOADER"] });
   });
 

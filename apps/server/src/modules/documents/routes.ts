@@ -114,7 +114,7 @@ function documentHeaders(
 }
 
 export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
-  const settings = documentsSettings(context.database);
+  const settings = documentsSettings(context);
   const { db } = context.database;
 
   return async (plain) => {

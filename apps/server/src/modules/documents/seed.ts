@@ -84,7 +84,7 @@ export async function seedDemoDocuments(context: ModuleContext): Promise<void> {
     roles: new Set(demoUploader.roles),
     via: "token",
   };
-  const settings = documentsSettings(context.database);
+  const settings = documentsSettings(context);
   for (const report of demoReports(DEMO_COMPANY_NAME)) {
     await storeDocument(
       db,

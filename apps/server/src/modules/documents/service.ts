@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Actor, SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
-import { ConfigError } from "../../platform/config";
+import type { Config } from "../../platform/config";
 import type { AnyDb, Database } from "../../platform/db/database";
 import { ApiError, badRequest, forbidden, notFound } from "../../platform/http/errors";
 import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
@@ -40,31 +40,15 @@ export interface DocumentsSettings {
   transfer: ByteTransfer;
 }
 
-/**
- * DOCUMENT_MAX_BYTES (bytes) or MAX_UPLOAD_MB (mebibytes) limit the size of an uploaded file;
- * the default is 100 MiB. DOCUMENT_MAX_BYTES wins when both are set.
- */
-export function documentsSettings(
-  database: Pick<Database, "kind" | "selectBinary">,
-  env: NodeJS.ProcessEnv = process.env,
-): DocumentsSettings {
+/** The size limit configured (DOCUMENT_MAX_BYTES or MAX_UPLOAD_MB), and the byte transfer of this database. */
+export function documentsSettings(context: {
+  config: Pick<Config, "documents">;
+  database: Pick<Database, "kind" | "selectBinary">;
+}): DocumentsSettings {
+  const { database } = context;
   const transfer: ByteTransfer =
     database.kind === "server" ? { kind: "binary", selectBinary: database.selectBinary } : { kind: "text" };
-  const bytes = env.DOCUMENT_MAX_BYTES?.trim();
-  if (bytes) {
-    const value = Number(bytes);
-    if (!Number.isSafeInteger(value) || value < 1)
-      throw new ConfigError(`DOCUMENT_MAX_BYTES must be a whole number of bytes above 0, got "${bytes}".`);
-    return { maxBytes: value, transfer };
-  }
-  const megabytes = env.MAX_UPLOAD_MB?.trim();
-  if (megabytes) {
-    const value = Number(megabytes);
-    if (!Number.isFinite(value) || value <= 0)
-      throw new ConfigError(`MAX_UPLOAD_MB must be a number of mebibytes above 0, got "${megabytes}".`);
-    return { maxBytes: Math.floor(value * 1024 * 1024), transfer };
-  }
-  return { maxBytes: 100 * 1024 * 1024, transfer };
+  return { maxBytes: context.config.documents.maxBytes, transfer };
 }
 
 const describeBytes = (bytes: number): string =>

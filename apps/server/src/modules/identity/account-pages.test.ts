@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REALM_PATH } from "../../platform/auth/realm";
+import { DEFAULT_REALM_PATH } from "../../platform/auth/realm";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { browser, formAction, fragmentParams, signInWithPassword, type Tokens } from "./oidc-flow";
 import { createUser } from "./service";
@@ -29,7 +29,7 @@ describe("the provider's pages", () => {
   /** A browser signed in to the account pages; returns it with the form's CSRF token. */
   async function accountBrowser(username: string) {
     const client = browser(platform.baseUrl);
-    const loginPage = await client.follow(await client.go(`${REALM_PATH}/account`));
+    const loginPage = await client.follow(await client.go(`${DEFAULT_REALM_PATH}/account`));
     const account = await client.follow(
       await client.go(
         formAction(await loginPage.text()) as string,
@@ -67,13 +67,13 @@ describe("the provider's pages", () => {
       body: JSON.stringify({ username: "x", password: "y" }),
     });
     await expectPage(json, 415, "Unsupported media type");
-    const tooBig = await client.go(`${REALM_PATH}/login-actions/reset-credentials`, {
+    const tooBig = await client.go(`${DEFAULT_REALM_PATH}/login-actions/reset-credentials`, {
       ...client.form({ username: "x".repeat(70 * 1024) }),
     });
     await expectPage(tooBig, 413, "Start again");
 
     // What is no page keeps the one JSON error format.
-    const userinfo = await platform.request(`${REALM_PATH}/protocol/openid-connect/userinfo`);
+    const userinfo = await platform.request(`${DEFAULT_REALM_PATH}/protocol/openid-connect/userinfo`);
     expect(userinfo.status).toBe(401);
     expect(userinfo.headers.get("content-type")).toContain("application/json");
   });
@@ -81,7 +81,7 @@ describe("the provider's pages", () => {
   it("answers a refused body on the account pages with a page", async () => {
     await newUser("ivy");
     const { client } = await accountBrowser("ivy");
-    const response = await client.go(`${REALM_PATH}/account/password`, {
+    const response = await client.go(`${DEFAULT_REALM_PATH}/account/password`, {
       method: "POST",
       headers: { "content-type": "text/plain" },
       body: "current=x",
@@ -100,7 +100,7 @@ describe("the provider's pages", () => {
     const here = (await (await client.exchange(code, verifier)).json()) as Tokens;
 
     const changed = await client.go(
-      `${REALM_PATH}/account/password`,
+      `${DEFAULT_REALM_PATH}/account/password`,
       client.form({ csrf, current: PASSWORD, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD }),
     );
     expect(await changed.text()).toContain("signed out everywhere else");
@@ -112,7 +112,7 @@ describe("the provider's pages", () => {
 
     // This browser stays signed in, to the account pages and to the web app.
     expect((await client.refresh(here.refresh_token)).status).toBe(200);
-    const account = await client.go(`${REALM_PATH}/account`);
+    const account = await client.go(`${DEFAULT_REALM_PATH}/account`);
     expect(await account.text()).toContain("Signed in as jules");
   });
 });

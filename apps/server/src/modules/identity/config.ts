@@ -1,9 +1,10 @@
-import { REALM, REALM_PATH } from "../../platform/auth/realm";
-import { type Config, ConfigError } from "../../platform/config";
+import { realmPath } from "../../platform/auth/realm";
+import type { Config } from "../../platform/config";
+import { EMBEDDED_AUDIENCE, ENVIRONMENT } from "../../platform/environment";
 
-/** The audience of the embedded provider's access tokens: the Openverde APIs. */
-export const EMBEDDED_AUDIENCE = "openverde-api";
-export const WEB_CLIENT_ID = "openverde-web";
+export { EMBEDDED_AUDIENCE };
+/** The web app's client, unless OIDC_CLIENT_ID names another. */
+export const WEB_CLIENT_ID = ENVIRONMENT.OIDC_CLIENT_ID.fallback;
 export const ACCESS_TOKEN_SECONDS = 300;
 
 export interface IdentityConfig {
@@ -28,48 +29,22 @@ export interface IdentityConfig {
   passwordResetSeconds: number;
 }
 
-function parseSeconds(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new ConfigError(`${name} must be a whole number, 1 or more, got "${raw}".`);
-  return value;
-}
-
-function parseUrl(name: string, raw: string | undefined): string | undefined {
-  if (raw === undefined || raw.trim() === "") return undefined;
-  try {
-    const url = new URL(raw.trim());
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
-    return url.toString().replace(/\/$/, "");
-  } catch {
-    throw new ConfigError(
-      `${name} must be an http(s) URL such as https://keycloak.example.org/realms/openverdesecurity, got "${raw}".`,
-    );
-  }
-}
-
 const cache = new WeakMap<Config, IdentityConfig>();
 
-/** Reads the identity settings from the environment once per server, with clear messages for bad values. */
-export function identityConfig(config: Config, env: NodeJS.ProcessEnv = process.env): IdentityConfig {
+/** The identity settings of this server: the environment's (config.identity) and what follows from them. */
+export function identityConfig(config: Config): IdentityConfig {
   const known = cache.get(config);
   if (known) return known;
-  const external = parseUrl("OIDC_ISSUER", env.OIDC_ISSUER);
+  const { externalIssuer, realm, ...settings } = config.identity;
+  const path = realmPath(realm);
   const result: IdentityConfig = {
-    realm: REALM,
-    realmPath: REALM_PATH,
-    embedded: external === undefined,
-    issuer: external ?? `${config.publicUrl}${REALM_PATH}`,
-    jwksUrl: parseUrl("OIDC_JWKS_URL", env.OIDC_JWKS_URL),
-    audience: env.OIDC_AUDIENCE?.trim() || (external ? undefined : EMBEDDED_AUDIENCE),
-    clientId: env.OIDC_CLIENT_ID?.trim() || WEB_CLIENT_ID,
-    refreshTokenIdleSeconds: parseSeconds("REFRESH_TOKEN_IDLE_SECONDS", env.REFRESH_TOKEN_IDLE_SECONDS, 1800),
-    refreshTokenMaxSeconds: parseSeconds("REFRESH_TOKEN_MAX_SECONDS", env.REFRESH_TOKEN_MAX_SECONDS, 36_000),
+    ...settings,
+    realm,
+    realmPath: path,
+    embedded: externalIssuer === undefined,
+    issuer: externalIssuer ?? `${config.publicUrl}${path}`,
+    audience: settings.audience ?? (externalIssuer ? undefined : EMBEDDED_AUDIENCE),
     publicUrl: config.publicUrl,
-    loginMaxFailures: parseSeconds("LOGIN_MAX_FAILURES", env.LOGIN_MAX_FAILURES, 10),
-    loginLockSeconds: parseSeconds("LOGIN_LOCK_SECONDS", env.LOGIN_LOCK_SECONDS, 900),
-    passwordResetSeconds: parseSeconds("PASSWORD_RESET_SECONDS", env.PASSWORD_RESET_SECONDS, 1800),
   };
   cache.set(config, result);
   return result;

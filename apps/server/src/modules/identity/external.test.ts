@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REALM_PATH } from "../../platform/auth/realm";
+import { DEFAULT_REALM_PATH } from "../../platform/auth/realm";
 import { signIn } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { signInWithPassword } from "./oidc-flow";
@@ -8,31 +8,16 @@ import { createUser } from "./service";
 
 const PASSWORD = "Harbour-Lights-88";
 
-/** Runs `start` with extra environment variables, which the identity settings are read from. */
-async function withEnv<T>(env: Record<string, string>, start: () => Promise<T>): Promise<T> {
-  const before = { ...process.env };
-  Object.assign(process.env, env);
-  try {
-    return await start();
-  } finally {
-    for (const key of Object.keys(env)) {
-      if (before[key] === undefined) delete process.env[key];
-      else process.env[key] = before[key];
-    }
-  }
-}
-
 describe("an external provider (OIDC_ISSUER) and refresh token idle expiry", () => {
   let issuer: TestPlatform;
   let api: TestPlatform;
 
   beforeAll(async () => {
     // One platform plays Keycloak (with a short idle expiry); the other trusts it through OIDC_ISSUER.
-    issuer = await withEnv({ REFRESH_TOKEN_IDLE_SECONDS: "2" }, () => startTestPlatform());
-    api = await withEnv(
-      { OIDC_ISSUER: `${issuer.baseUrl}${REALM_PATH}`, OIDC_AUDIENCE: "openverde-api" },
-      () => startTestPlatform(),
-    );
+    issuer = await startTestPlatform({ env: { REFRESH_TOKEN_IDLE_SECONDS: "2" } });
+    api = await startTestPlatform({
+      env: { OIDC_ISSUER: `${issuer.baseUrl}${DEFAULT_REALM_PATH}`, OIDC_AUDIENCE: "openverde-api" },
+    });
     await createUser(issuer.database.db, {
       username: "kim",
       email: "kim@openverde.example",
@@ -68,7 +53,7 @@ describe("an external provider (OIDC_ISSUER) and refresh token idle expiry", () 
   });
 
   it("turns the embedded provider off and refuses tokens it did not issue", async () => {
-    expect((await api.request(`${REALM_PATH}/.well-known/openid-configuration`)).status).toBe(404);
+    expect((await api.request(`${DEFAULT_REALM_PATH}/.well-known/openid-configuration`)).status).toBe(404);
     const own = await signIn(api, { username: "local", roles: ["ROLE_USER"] });
     expect(own.authorization.startsWith("Bearer ")).toBe(true);
     expect(

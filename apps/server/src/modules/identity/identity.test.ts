@@ -1,12 +1,12 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REALM_PATH } from "../../platform/auth/realm";
+import { DEFAULT_REALM_PATH } from "../../platform/auth/realm";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { browser, formAction, fragmentParams, signInWithPassword, type Tokens } from "./oidc-flow";
 import { createUser } from "./service";
 
 const PASSWORD = "Sunflower-Field-42";
-const OIDC = `${REALM_PATH}/protocol/openid-connect`;
+const OIDC = `${DEFAULT_REALM_PATH}/protocol/openid-connect`;
 
 interface ErrorBody {
   errors: { errorType: string; httpStatus: number; message: string }[];
@@ -18,8 +18,7 @@ describe("the embedded OpenID Connect provider", () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    process.env.LOGIN_MAX_FAILURES = "3";
-    platform = await startTestPlatform({ env: { LOG_LEVEL: "trace" } });
+    platform = await startTestPlatform({ env: { LOG_LEVEL: "trace", LOGIN_MAX_FAILURES: "3" } });
     // Collect every log line the server writes, to check that no secret is among them.
     const log = platform.app.log as unknown as Record<symbol, unknown>;
     const streamSym = Object.getOwnPropertySymbols(log).find((s) => String(s) === "Symbol(pino.stream)");
@@ -35,15 +34,14 @@ describe("the embedded OpenID Connect provider", () => {
   });
 
   afterAll(async () => {
-    delete process.env.LOGIN_MAX_FAILURES;
     await platform?.close();
   });
 
   it("publishes Keycloak's discovery document and keys", async () => {
     const discovery = (await (
-      await platform.request(`${REALM_PATH}/.well-known/openid-configuration`)
+      await platform.request(`${DEFAULT_REALM_PATH}/.well-known/openid-configuration`)
     ).json()) as Record<string, unknown>;
-    expect(discovery.issuer).toBe(`${platform.baseUrl}${REALM_PATH}`);
+    expect(discovery.issuer).toBe(`${platform.baseUrl}${DEFAULT_REALM_PATH}`);
     expect(discovery.authorization_endpoint).toBe(`${platform.baseUrl}${OIDC}/auth`);
     expect(discovery.token_endpoint).toBe(`${platform.baseUrl}${OIDC}/token`);
     expect(discovery.end_session_endpoint).toBe(`${platform.baseUrl}${OIDC}/logout`);
@@ -69,7 +67,7 @@ describe("the embedded OpenID Connect provider", () => {
     expect(header.typ).toBe("at+jwt");
     const claims = decodeJwt(tokens.access_token);
     expect(claims).toMatchObject({
-      iss: `${platform.baseUrl}${REALM_PATH}`,
+      iss: `${platform.baseUrl}${DEFAULT_REALM_PATH}`,
       sub: userId,
       preferred_username: "erin",
       email: "erin@openverde.example",
@@ -232,7 +230,7 @@ describe("the embedded OpenID Connect provider", () => {
       expect(response.status, step).toBe(200);
       expect(response.headers.get("x-frame-options"), step).toBe("SAMEORIGIN");
     }
-    const script = await platform.request(`${REALM_PATH}/resources/login-status-iframe.js`);
+    const script = await platform.request(`${DEFAULT_REALM_PATH}/resources/login-status-iframe.js`);
     expect(script.headers.get("content-type")).toContain("javascript");
     const client = browser(platform.baseUrl);
     const { response } = await client.authorize();
@@ -252,7 +250,7 @@ describe("the embedded OpenID Connect provider", () => {
     });
     const client = browser(platform.baseUrl);
     // Not signed in: the account page sends to the sign-in first, then back.
-    const start = await client.go(`${REALM_PATH}/account`);
+    const start = await client.go(`${DEFAULT_REALM_PATH}/account`);
     expect(start.status).toBe(302);
     const loginPage = await client.follow(start);
     const back = await client.follow(
@@ -268,18 +266,18 @@ describe("the embedded OpenID Connect provider", () => {
     const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] as string;
 
     const forged = await client.go(
-      `${REALM_PATH}/account/profile`,
+      `${DEFAULT_REALM_PATH}/account/profile`,
       client.form({ csrf: "nope", name: "Mallory" }),
     );
     expect(forged.status).toBe(403);
     const saved = await client.go(
-      `${REALM_PATH}/account/profile`,
+      `${DEFAULT_REALM_PATH}/account/profile`,
       client.form({ csrf, name: "Fay Doe", email: "fay.doe@openverde.example" }),
     );
     expect(await saved.text()).toContain("are saved");
     const newPassword = "Quiet-River-Stone-3";
     const changed = await client.go(
-      `${REALM_PATH}/account/password`,
+      `${DEFAULT_REALM_PATH}/account/password`,
       client.form({ csrf, current: PASSWORD, password: newPassword, passwordConfirm: newPassword }),
     );
     expect(await changed.text()).toContain("password is changed");
@@ -290,7 +288,7 @@ describe("the embedded OpenID Connect provider", () => {
     });
 
     const deleted = await client.go(
-      `${REALM_PATH}/account/delete`,
+      `${DEFAULT_REALM_PATH}/account/delete`,
       client.form({ csrf, current: newPassword }),
     );
     expect(await deleted.text()).toContain("Your account is deleted");

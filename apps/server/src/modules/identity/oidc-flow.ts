@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { REALM_PATH } from "../../platform/auth/realm";
+import { DEFAULT_REALM_PATH } from "../../platform/auth/realm";
 import { WEB_CLIENT_ID } from "./config";
 
 /** A browser's cookie jar, just enough for tests that walk through the sign-in pages with fetch. */
@@ -74,7 +74,7 @@ export function browser(baseUrl: string, jar = new CookieJar()) {
         ...(options.prompt ? { prompt: options.prompt } : {}),
         ...options.extra,
       });
-      const response = await go(`${REALM_PATH}/protocol/openid-connect/auth?${query}`);
+      const response = await go(`${DEFAULT_REALM_PATH}/protocol/openid-connect/auth?${query}`);
       return { verifier, state: query.get("state") as string, response };
     },
     /** Follows redirects until one leaves the provider (the client's redirect URI) or a page is shown. */
@@ -82,13 +82,13 @@ export function browser(baseUrl: string, jar = new CookieJar()) {
       let current = response;
       for (let i = 0; i < 10 && current.status >= 300 && current.status < 400; i++) {
         const location = current.headers.get("location") as string;
-        if (!new URL(location, baseUrl).pathname.startsWith(REALM_PATH)) return current;
+        if (!new URL(location, baseUrl).pathname.startsWith(DEFAULT_REALM_PATH)) return current;
         current = await go(location);
       }
       return current;
     },
     async exchange(code: string, verifier: string, redirectPath = "/platform-redirect") {
-      return fetch(`${baseUrl}${REALM_PATH}/protocol/openid-connect/token`, {
+      return fetch(`${baseUrl}${DEFAULT_REALM_PATH}/protocol/openid-connect/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({
@@ -101,7 +101,7 @@ export function browser(baseUrl: string, jar = new CookieJar()) {
       });
     },
     async refresh(refreshToken: string) {
-      return fetch(`${baseUrl}${REALM_PATH}/protocol/openid-connect/token`, {
+      return fetch(`${baseUrl}${DEFAULT_REALM_PATH}/protocol/openid-connect/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({

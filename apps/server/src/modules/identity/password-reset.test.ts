@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REALM_PATH } from "../../platform/auth/realm";
+import { DEFAULT_REALM_PATH } from "../../platform/auth/realm";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { listMails } from "../notifications/service";
 import { startTestSmtp, type TestSmtp } from "../notifications/test-smtp";
@@ -9,7 +9,7 @@ import { MAX_RESET_MAILS_PER_HOUR } from "./password-reset";
 import { createUser } from "./service";
 
 const OLD_PASSWORD = "Amber-Harbour-Lights-5";
-const RESET_PATH = `${REALM_PATH}/login-actions/reset-credentials`;
+const RESET_PATH = `${DEFAULT_REALM_PATH}/login-actions/reset-credentials`;
 const LINK = /(http:\/\/[^\s"<>]+\/login-actions\/reset-credentials\?token=[A-Za-z0-9_-]+)/;
 
 type Client = ReturnType<typeof browser>;
@@ -68,15 +68,10 @@ describe("forgot password: a one-time link by e-mail", () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    process.env.SMTP_URL = smtp.url;
-    process.env.LOGIN_MAX_FAILURES = "3";
-    try {
-      // Behind one trusted proxy, so each test can name its own address in X-Forwarded-For.
-      platform = await startTestPlatform({ env: { LOG_LEVEL: "trace", TRUST_PROXY: "1" } });
-    } finally {
-      delete process.env.SMTP_URL;
-      delete process.env.LOGIN_MAX_FAILURES;
-    }
+    // Behind one trusted proxy, so each test can name its own address in X-Forwarded-For.
+    platform = await startTestPlatform({
+      env: { LOG_LEVEL: "trace", TRUST_PROXY: "1", SMTP_URL: smtp.url, LOGIN_MAX_FAILURES: "3" },
+    });
     const log = platform.app.log as unknown as Record<symbol, unknown>;
     const streamSym = Object.getOwnPropertySymbols(log).find((s) => String(s) === "Symbol(pino.stream)");
     if (streamSym) log[streamSym] = { write: (line: string) => logLines.push(line) };

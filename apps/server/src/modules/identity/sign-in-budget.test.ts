@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REALM_PATH } from "../../platform/auth/realm";
+import { DEFAULT_REALM_PATH } from "../../platform/auth/realm";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { browser, formAction } from "./oidc-flow";
 import { passwordChecker } from "./password-check";
@@ -18,13 +18,8 @@ describe("the sign-in budget under concurrent guesses", () => {
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    process.env.LOGIN_MAX_FAILURES = String(LIMIT);
-    try {
-      // Without the per-address rate limit, which an attacker with many addresses would not meet either.
-      platform = await startTestPlatform({ env: { RATE_LIMITS: "false" } });
-    } finally {
-      delete process.env.LOGIN_MAX_FAILURES;
-    }
+    // Without the per-address rate limit, which an attacker with many addresses would not meet either.
+    platform = await startTestPlatform({ env: { RATE_LIMITS: "false", LOGIN_MAX_FAILURES: String(LIMIT) } });
   });
 
   afterAll(async () => {
@@ -64,7 +59,7 @@ describe("the sign-in budget under concurrent guesses", () => {
   it("counts the account page's current-password confirmation in the same budget", async () => {
     await newUser("hugo");
     const client = browser(platform.baseUrl);
-    const loginPage = await client.follow(await client.go(`${REALM_PATH}/account`));
+    const loginPage = await client.follow(await client.go(`${DEFAULT_REALM_PATH}/account`));
     const account = await client.follow(
       await client.go(
         formAction(await loginPage.text()) as string,
@@ -74,7 +69,7 @@ describe("the sign-in budget under concurrent guesses", () => {
     const csrf = /name="csrf" value="([^"]+)"/.exec(await account.text())?.[1] as string;
     const change = (current: string) =>
       client.go(
-        `${REALM_PATH}/account/password`,
+        `${DEFAULT_REALM_PATH}/account/password`,
         client.form({ csrf, current, password: "New-Meadow-Path-9", passwordConfirm: "New-Meadow-Path-9" }),
       );
     const statuses = await Promise.all(
@@ -87,7 +82,10 @@ describe("the sign-in budget under concurrent guesses", () => {
     expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await right.text()).toContain("Too many");
     // Deleting the account asks for the password too, and is refused as well.
-    const deleted = await client.go(`${REALM_PATH}/account/delete`, client.form({ csrf, current: PASSWORD }));
+    const deleted = await client.go(
+      `${DEFAULT_REALM_PATH}/account/delete`,
+      client.form({ csrf, current: PASSWORD }),
+    );
     expect(deleted.status).toBe(429);
   });
 

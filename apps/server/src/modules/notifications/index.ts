@@ -27,7 +27,7 @@ import {
   sendMailJob,
   sendPasswordResetMail,
 } from "./service";
-import { describeSmtpUrl, type MailSettings, mailSettings } from "./settings";
+import { describeSmtpUrl, type MailSettings } from "./settings";
 
 // The identity module asks through this to e-mail a password reset link.
 providePasswordResetMailer(sendPasswordResetMail);
@@ -38,7 +38,7 @@ const perContext = new WeakMap<ModuleContext, { settings: MailSettings; mailer: 
 function mailing(context: ModuleContext) {
   let found = perContext.get(context);
   if (!found) {
-    const settings = mailSettings();
+    const settings = context.config.mail;
     found = { settings, mailer: settings.smtpUrl ? smtpMailer(settings.smtpUrl) : undefined };
     perContext.set(context, found);
     if (settings.smtpUrl)

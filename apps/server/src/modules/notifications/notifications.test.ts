@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPlatform } from "../../app";
 import { ConfigError, loadConfig } from "../../platform/config";
+import { DEFAULT_MAIL_FROM } from "../../platform/environment";
 import { publishEvent } from "../../platform/events";
 import { signIn } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
@@ -17,7 +14,6 @@ import {
   queuePortfolioUpdate,
   sendSupportRequest,
 } from "./service";
-import { DEFAULT_MAIL_FROM, mailSettings } from "./settings";
 import { datasetRejected } from "./templates";
 import { startTestSmtp, type TestSmtp } from "./test-smtp";
 
@@ -69,16 +65,7 @@ describe("notification e-mails over SMTP", () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    const previous = { SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM };
-    process.env.SMTP_URL = smtp.url;
-    delete process.env.MAIL_FROM;
-    try {
-      platform = await startTestPlatform();
-    } finally {
-      if (previous.SMTP_URL === undefined) delete process.env.SMTP_URL;
-      else process.env.SMTP_URL = previous.SMTP_URL;
-      if (previous.MAIL_FROM !== undefined) process.env.MAIL_FROM = previous.MAIL_FROM;
-    }
+    platform = await startTestPlatform({ env: { SMTP_URL: smtp.url } });
     admin = await person(platform, "mail_admin", "Ada Admin", true);
     secondAdmin = await person(platform, "mail_admin2", "Bert Admin", true);
     owner = await person(platform, "mail_owner", "Otto Owner");
@@ -465,7 +452,6 @@ describe("the outbox without SMTP and the demo mailbox", () => {
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    delete process.env.SMTP_URL;
     platform = await startTestPlatform({ env: { DEMO: "true" } });
   });
 
@@ -529,6 +515,8 @@ describe("the outbox without SMTP and the demo mailbox", () => {
 });
 
 describe("mail settings", () => {
+  const mailSettings = (env: Record<string, string>) => loadConfig(env).mail;
+
   it("defaults the sender and accepts smtp and smtps URLs", () => {
     expect(mailSettings({})).toEqual({ smtpUrl: undefined, mailFrom: DEFAULT_MAIL_FROM });
     expect(
@@ -539,20 +527,12 @@ describe("mail settings", () => {
     });
   });
 
-  it("stops the start with a clear message for a bad SMTP_URL or MAIL_FROM", async () => {
+  it("stops the start with a clear message for a bad SMTP_URL or MAIL_FROM", () => {
     expect(() => mailSettings({ SMTP_URL: "http://mail.example.org" })).toThrow(
       /SMTP_URL must start with smtp/,
     );
     expect(() => mailSettings({ SMTP_URL: "not a url" })).toThrow(ConfigError);
     expect(() => mailSettings({ MAIL_FROM: "nobody" })).toThrow(/MAIL_FROM must be an e-mail address/);
-    process.env.SMTP_URL = "mail.example.org:25";
-    const dataDir = mkdtempSync(join(tmpdir(), "openverde-mail-config-"));
-    try {
-      const config = loadConfig({ PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-      await expect(buildPlatform(config)).rejects.toThrow(/SMTP_URL must start with smtp/);
-    } finally {
-      delete process.env.SMTP_URL;
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    expect(() => mailSettings({ SMTP_URL: "mail.example.org:25" })).toThrow(/SMTP_URL must start with smtp/);
   });
 });

@@ -432,7 +432,7 @@ describe("data sourcing: requests on both surfaces, counts and permissions", () 
           documentCategory: "AnnualReport",
           companyIds: [acme.companyId],
         },
-        documentsSettings(platform.database),
+        documentsSettings(platform.context),
       );
       const documentId = stored.document.documentId;
       const docs = (auth: TestActor, ids: string[], append = true) =>

@@ -1,5 +1,5 @@
 import { connect, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipartBody } from "../../testing/openapi-operations";
 import { bearerFor } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
@@ -132,9 +132,9 @@ describe("how much of a refused body is read", () => {
     `content-type: ${contentType}\r\n${framing}\r\n`;
 
   beforeAll(async () => {
-    // The documents module reads its limit from the environment itself.
-    vi.stubEnv("DOCUMENT_MAX_BYTES", String(64 * 1024));
-    platform = await startTestPlatform({ env: { RATE_LIMITS: "false", BODY_STALL_TIMEOUT_MS: "1000" } });
+    platform = await startTestPlatform({
+      env: { RATE_LIMITS: "false", BODY_STALL_TIMEOUT_MS: "1000", DOCUMENT_MAX_BYTES: String(64 * 1024) },
+    });
     port = Number(new URL(platform.baseUrl).port);
     authorization = await bearerFor(platform, {
       username: "bound_uploader",
@@ -142,7 +142,6 @@ describe("how much of a refused body is read", () => {
     });
   });
   afterAll(async () => {
-    vi.unstubAllEnvs();
     await platform?.close();
   });
 
