@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider from "oidc-provider";
+import { isDatabaseUnavailable } from "../../platform/db/unavailable";
+import { serviceUnavailable } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
 import { escapeHtml } from "../../platform/text/html";
 import { postgresAdapter } from "./adapter";
@@ -39,6 +41,30 @@ export interface EmbeddedProvider {
 
 const epoch = () => Math.floor(Date.now() / 1000);
 
+// biome-ignore lint/suspicious/noExplicitAny: oidc-provider ships no types
+type Ctx = any;
+
+/**
+ * Turns the provider's answer to a request that met a database outage (its 500 server_error) into a
+ * 503 with Retry-After, as the API answers then: OAuth's temporarily_unavailable error (RFC 6749,
+ * 4.1.2.1) for the endpoints that answer JSON, a page saying so for those a person sees.
+ */
+function answerOutage(ctx: Ctx, homeUrl: string): void {
+  const outage = serviceUnavailable();
+  ctx.status = outage.httpStatus;
+  ctx.set(outage.headers);
+  ctx.set("cache-control", "no-store");
+  if (ctx.response.is("html")) {
+    ctx.body = messagePage({
+      title: "Openverde is unavailable for a moment",
+      message: outage.message,
+      link: { href: homeUrl, text: "Back to Openverde" },
+    });
+  } else {
+    ctx.body = { error: "temporarily_unavailable", error_description: outage.message };
+  }
+}
+
 /** Builds the embedded OpenID Connect provider over the database; signing keys are made on first start. */
 export async function createEmbeddedProvider(
   context: ModuleContext,
@@ -50,9 +76,6 @@ export async function createEmbeddedProvider(
   const publicOrigin = new URL(config.publicUrl).origin;
   const sessionState = (uid: string) =>
     createHash("sha256").update(`${cookieSecret}:${uid}`).digest("base64url").slice(0, 32);
-
-  // biome-ignore lint/suspicious/noExplicitAny: oidc-provider ships no types
-  type Ctx = any;
 
   const provider = new Provider(config.issuer, {
     adapter: postgresAdapter(db),
@@ -248,8 +271,20 @@ export async function createEmbeddedProvider(
     }
   });
 
-  provider.on("server_error", (_ctx: Ctx, error: Error) => {
-    context.log.error({ err: error }, "identity provider error");
+  // The provider's error handlers write their answer, then tell of the error; the answer is mended here.
+  const OUTAGE = Symbol("database unavailable");
+  provider.use(async (ctx: Ctx, next: () => Promise<void>) => {
+    await next();
+    if (ctx.state[OUTAGE]) answerOutage(ctx, `${config.publicUrl}/`);
+  });
+
+  provider.on("server_error", (ctx: Ctx, error: Error) => {
+    if (isDatabaseUnavailable(error)) {
+      ctx.state[OUTAGE] = true;
+      context.log.warn({ err: error }, "identity provider: database unavailable");
+    } else {
+      context.log.error({ err: error }, "identity provider error");
+    }
   });
 
   return { provider, callback: provider.callback(), cookieSecret, sessionState };

@@ -134,4 +134,52 @@ describe.skipIf(!SERVER_URL)("a database outage", () => {
     }
     await expectRecovered();
   });
+
+  it("answers 503 with Retry-After from the identity provider's token endpoint and pages, and recovers", async () => {
+    const realm = "/keycloak/realms/openverdesecurity/protocol/openid-connect";
+    const refresh = () =>
+      timed(`${realm}/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          client_id: "openverde-web",
+          refresh_token: "no-such-token",
+        }).toString(),
+      });
+    const signIn = () =>
+      timed(
+        `${realm}/auth?${new URLSearchParams({
+          client_id: "openverde-web",
+          response_type: "code",
+          scope: "openid",
+          redirect_uri: `${platform.baseUrl}/platform-redirect`,
+          code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+          code_challenge_method: "S256",
+        })}`,
+        { headers: { accept: "text/html" }, redirect: "manual" },
+      );
+    await proxy.stop();
+    try {
+      const token = await refresh();
+      expect(token.response.status, token.body).toBe(503);
+      expect(token.response.headers.get("retry-after")).toBe("5");
+      expect(JSON.parse(token.body)).toEqual({
+        error: "temporarily_unavailable",
+        error_description: expect.stringContaining("database"),
+      });
+      const page = await signIn();
+      expect(page.response.status, page.body).toBe(503);
+      expect(page.response.headers.get("retry-after")).toBe("5");
+      expect(page.response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(page.body).toContain("unavailable for a moment");
+    } finally {
+      await proxy.start();
+    }
+    await expectRecovered();
+    // An unknown refresh token is what it was before the outage: OAuth's invalid_grant.
+    const after = await refresh();
+    expect(after.response.status).toBe(400);
+    expect(JSON.parse(after.body).error).toBe("invalid_grant");
+  });
 });
