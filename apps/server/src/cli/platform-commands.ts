@@ -11,6 +11,7 @@ import { loadConfig } from "../platform/config";
 import { lockDataDir } from "../platform/db/data-dir-lock";
 import { EMBEDDED_FOLDER, openDatabase } from "../platform/db/database";
 import { migrate } from "../platform/db/migrations";
+import { ENVIRONMENT, shownDefault, type VariableName } from "../platform/environment";
 import type { Composition, WithContext } from "../platform/module";
 
 const SERVER_BACKUP_HINT =
@@ -29,6 +30,18 @@ export function registerPlatformCommands(
   withContext: WithContext,
   composition: Composition,
 ): void {
+  program
+    .command("config")
+    .description(
+      "List the environment variables the server reads, with their defaults, and check the values set now.",
+    )
+    .action(() => {
+      loadConfig();
+      for (const name of Object.keys(ENVIRONMENT) as VariableName[])
+        process.stdout.write(`${name}\n  default: ${shownDefault(name)}\n  ${ENVIRONMENT[name].meaning}\n`);
+      process.stdout.write("\nThe values set in this environment are valid.\n");
+    });
+
   program
     .command("migrate")
     .description("Bring the database schema up to date (the server also does this when it starts).")
