@@ -8,7 +8,7 @@ import { notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
 import { enqueueJob, type Job } from "../../platform/jobs";
 import { type MailContent, renderMail } from "./layout";
-import { administrators, companyName, companyOwners, displayName, type User, userById } from "./recipients";
+import { administrators, companyName, companyOwners, displayName, type User, userById } from "./neighbours";
 import type { MailSettings } from "./settings";
 import {
   type AnyExecutor,
