@@ -178,7 +178,9 @@ export const datasetRoutes =
     for (const framework of PUBLIC_FRAMEWORKS) {
       const name = pascal(framework);
       const schemaName = `${name}Data`;
-      const tag = `${framework}-data-controller`;
+      // The reference names its controllers after the framework without the hyphen in a regulation's
+      // number ("eutaxonomy-financials-202673-data-controller").
+      const tag = `${framework.replace(/-(\d{4})-(\d+)$/, "-$1$2")}-data-controller`;
       app.post(
         `/data/${framework}`,
         {
