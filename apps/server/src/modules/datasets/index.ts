@@ -27,6 +27,7 @@ export const datasetsModule: ServerModule = {
 // Which data a company has: the active dataset of a dimension, the dimensions with data, whether an
 // actor may see private data, and the data marked as not sourceable (the requests module).
 
+export { isPrivateFramework } from "./framework-data";
 export { isNonSourceable, markNonSourceable } from "./non-sourceability";
 export { availableDimensions } from "./read";
 export { findActiveDataId, maySeePrivateData } from "./service";

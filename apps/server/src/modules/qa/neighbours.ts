@@ -4,6 +4,7 @@
  * module (priorities of data requests). Each call goes through the other module's index.ts.
  */
 import type { RawBuilder } from "kysely";
+import type { Actor } from "../../platform/auth/actor";
 import { isUuid } from "../../platform/ids";
 import * as companies from "../companies";
 import * as datasets from "../datasets";
@@ -38,9 +39,27 @@ export interface DataPointFacts {
   uploadTime: number;
 }
 
-export async function datasetFacts(db: AnyExecutor, dataId: string): Promise<DatasetFacts | undefined> {
+/**
+ * Private (VSME) data is not under public review, and the datasets module answers "not found" to
+ * whoever may not see it; the review of it must not tell more.
+ */
+async function knownTo<T extends { companyId: string; dataType: string; reportingPeriod: string }>(
+  db: AnyExecutor,
+  actor: Actor,
+  facts: T | undefined,
+): Promise<T | undefined> {
+  if (!facts || !datasets.isPrivateFramework(facts.dataType)) return facts;
+  return (await datasets.maySeePrivateData(db as Executor, actor, facts)) ? facts : undefined;
+}
+
+/** A dataset's meta information, if the actor may know that it exists. */
+export async function datasetFacts(
+  db: AnyExecutor,
+  dataId: string,
+  actor: Actor,
+): Promise<DatasetFacts | undefined> {
   if (!isUuid(dataId)) return undefined;
-  return datasets.getDatasetMeta(db as Executor, dataId);
+  return knownTo(db, actor, await datasets.getDatasetMeta(db as Executor, dataId));
 }
 
 /**
@@ -57,9 +76,10 @@ export function datasetSelects(dataId: string): {
 export async function dataPointFacts(
   db: AnyExecutor,
   dataPointId: string,
+  actor: Actor,
 ): Promise<DataPointFacts | undefined> {
   if (!isUuid(dataPointId)) return undefined;
-  return datasets.getDataPoint(db as Executor, dataPointId);
+  return knownTo(db, actor, await datasets.getDataPoint(db as Executor, dataPointId));
 }
 
 /**

@@ -274,7 +274,7 @@ export async function countUnreviewedDatasets(
 
 /** Reads a dataset's review row for someone allowed to see it; the uploader is the current one. */
 async function readableDataset(db: AnyExecutor, actor: Actor, dataId: string): Promise<QaDatasetRow> {
-  const facts = await datasetFacts(db, dataId);
+  const facts = await datasetFacts(db, dataId, actor);
   if (!facts) throw datasetNotFound(dataId);
   authorize(actor, can(actor, "readReviewOf", facts), REVIEW_REFUSED);
   const row = await trackedDataset(db, dataId);
@@ -390,7 +390,7 @@ export async function judgeDataset(
   const overwrite = verdict.overwriteDataPointQaStatus ?? false;
   return runInTransaction(db, async (trx) => {
     const q = qaDb(trx);
-    const facts = await datasetFacts(trx, dataId);
+    const facts = await datasetFacts(trx, dataId, actor);
     if (!facts) throw datasetNotFound(dataId);
     const reviewer: SignedInActor = authorize(actor, can(actor, "judgeUpload", facts), OWN_UPLOAD_REFUSED);
     await trackDataset(trx, dataId);
@@ -492,7 +492,7 @@ export async function getDataPointReviewHistory(
   actor: Actor,
   dataPointId: string,
 ): Promise<{ history: DataPointQaReviewInformation[]; version: number }> {
-  const facts = await dataPointFacts(db, dataPointId);
+  const facts = await dataPointFacts(db, dataPointId, actor);
   if (!facts) throw dataPointNotFound(dataPointId);
   authorize(actor, can(actor, "readReviewOf", facts), REVIEW_REFUSED);
   const current = await trackedDataPoint(db, facts);
@@ -576,7 +576,7 @@ export async function judgeDataPoint(
   const comment = normalizedComment(verdict.comment);
   return runInTransaction(db, async (trx) => {
     const q = qaDb(trx);
-    const facts = await dataPointFacts(trx, dataPointId);
+    const facts = await dataPointFacts(trx, dataPointId, actor);
     if (!facts) throw dataPointNotFound(dataPointId);
     const reviewer = authorize(actor, can(actor, "judgeUpload", facts), OWN_UPLOAD_REFUSED);
     await trackDataset(trx, facts.dataId);
