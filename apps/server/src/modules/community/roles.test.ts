@@ -103,13 +103,15 @@ describe("company roles, ownership and e-mail checks", () => {
     expect((await call(platform, "HEAD", path("CompanyOwner", owner.userId))).status).toBe(401);
   });
 
-  it("refuses ids that are not UUIDs and unknown roles, companies and users", async () => {
-    expect((await call(platform, "POST", path("Member", "not-a-uuid"), { auth: admin })).status).toBe(400);
+  it("answers ids in the path that are not UUIDs like unknown ones, and refuses unknown roles", async () => {
+    expect((await call(platform, "POST", path("Member", "not-a-uuid"), { auth: admin })).status).toBe(404);
     expect((await call(platform, "HEAD", path("Member", member.userId, "123"), { auth: admin })).status).toBe(
-      400,
+      404,
     );
+    expect((await call(platform, "DELETE", path("Member", "not-a-uuid"), { auth: admin })).status).toBe(404);
+    // Any UUID version is an id (platform/ids): a version-7 id is an unknown user, not bad input.
     const v7 = "01890a5d-ac96-774b-bcce-b302099a8057";
-    expect((await call(platform, "HEAD", path("Member", v7), { auth: admin })).status).toBe(400);
+    expect((await call(platform, "HEAD", path("Member", v7), { auth: admin })).status).toBe(404);
     expect((await call(platform, "POST", path("Analyst", member.userId), { auth: admin })).status).toBe(400);
     const unknown = "6f1c1f52-3c1a-4b7e-9a55-1c6a3e9d2f10";
     expect(

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from "@fastify/type-provider-typebox";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
+import { uuidString } from "../../platform/ids";
 import { COMPANY_ROLES, type CompanyRole } from "./model";
 
 /** A string enum written as `enum` (as the reference does), typed as its union. */
@@ -7,19 +8,16 @@ function stringEnum<T extends string>(values: readonly T[], options: Record<stri
   return Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
 }
 
-// Spec §5: company and user ids are UUIDs of versions 0 to 5.
-const UUID_PATTERN =
-  "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-5][0-9a-fA-F]{3}-[089abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$";
-const uuid = (description: string) =>
-  Type.String({
-    format: "uuid",
-    pattern: UUID_PATTERN,
-    description,
-    example: "c9710c7b-9cd6-446b-85b0-3773d2aceb48",
-  });
+const ID_EXAMPLE = "c9710c7b-9cd6-446b-85b0-3773d2aceb48";
+const COMPANY_ID = "The id under which Openverde keeps the company.";
+const USER_ID = "The id of the user.";
 
-const companyIdField = () => uuid("The id under which Openverde keeps the company.");
-const userIdField = () => uuid("The id of the user.");
+/** An id in a query or body (400 naming the field when it is no id; platform/ids). */
+const companyIdField = () => uuidString({ description: COMPANY_ID, example: ID_EXAMPLE });
+const userIdField = () => uuidString({ description: USER_ID, example: ID_EXAMPLE });
+/** An id in a path: a plain string, which the service answers 404 when it is no id (platform/ids). */
+const companyIdInPath = () => Type.String({ description: COMPANY_ID, example: ID_EXAMPLE });
+const userIdInPath = () => Type.String({ description: USER_ID, example: ID_EXAMPLE });
 
 // ---------------------------------------------------------------------------------------------------
 // Named enums
@@ -77,8 +75,8 @@ export const EmailAddress = Type.Object(
 
 export const RoleAssignmentParams = Type.Object({
   role: RoleRef,
-  companyId: companyIdField(),
-  userId: userIdField(),
+  companyId: companyIdInPath(),
+  userId: userIdInPath(),
 });
 export type RoleAssignmentParams = Static<typeof RoleAssignmentParams>;
 
@@ -88,7 +86,7 @@ export const RoleAssignmentQuery = Type.Object({
   userId: Type.Optional(userIdField()),
 });
 
-export const CompanyIdParams = Type.Object({ companyId: companyIdField() });
+export const CompanyIdParams = Type.Object({ companyId: companyIdInPath() });
 
 export const OwnershipQuery = Type.Object({
   comment: Type.Optional(

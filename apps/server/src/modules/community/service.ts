@@ -167,7 +167,8 @@ export async function removeCompanyRole(
       can(actor, "removeRole", { role, actorRole, targetUserId: userId }),
       "Only admins, the user themselves and the company's owners and member admins remove roles there; owners only admins.",
     );
-    const removed = await deleteRole(trx, { companyId, userId, role });
+    const removed =
+      isUuid(companyId) && isUuid(userId) && (await deleteRole(trx, { companyId, userId, role }));
     if (!removed)
       throw notFound(`The user ${userId} does not hold the role ${role} at the company ${companyId}.`);
   });

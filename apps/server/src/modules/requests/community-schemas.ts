@@ -1,6 +1,7 @@
 /** Request and response schemas of the /community request operations (the reference's names and shapes). */
 import { type Static, type TSchema, Type } from "@fastify/type-provider-typebox";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
+import { uuidString } from "../../platform/ids";
 import {
   ACCESS_STATUSES,
   type AccessStatus,
@@ -20,19 +21,11 @@ import {
   timestamp,
 } from "./schema-parts";
 
-// Spec §5: company and user ids are UUIDs of versions 0 to 5.
-const UUID_PATTERN =
-  "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-5][0-9a-fA-F]{3}-[089abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$";
-const uuid = (description: string) =>
-  Type.String({
-    format: "uuid",
-    pattern: UUID_PATTERN,
-    description,
-    example: "c9710c7b-9cd6-446b-85b0-3773d2aceb48",
-  });
-
-const companyIdField = () => uuid("The id under which Openverde keeps the company.");
-const userIdField = () => uuid("The id of the user.");
+const ID_EXAMPLE = "c9710c7b-9cd6-446b-85b0-3773d2aceb48";
+/** An id in a query (400 naming the field when it is no id; platform/ids). */
+const uuid = (description: string) => uuidString({ description, example: ID_EXAMPLE });
+/** An id in a path: a plain string, which the service answers 404 when it is no id (platform/ids). */
+const idInPath = (description: string) => Type.String({ description, example: ID_EXAMPLE });
 const contacts = () =>
   Type.Array(Type.String({ maxLength: TEXT_LIMITS.email }), {
     uniqueItems: true,
@@ -290,14 +283,14 @@ export const DataRequestPatch = Type.Object(
 export type DataRequestPatch = Static<typeof DataRequestPatch>;
 
 export const DataRequestIdParams = Type.Object({
-  dataRequestId: uuid("The request's id."),
+  dataRequestId: idInPath("The request's id."),
 });
 
 export const DatasetAccessParams = Type.Object({
-  companyId: companyIdField(),
+  companyId: idInPath("The id under which Openverde keeps the company."),
   dataType: Type.String({ description: "The framework.", example: "vsme" }),
   reportingPeriod: Type.String({ description: "The reporting period.", example: "2024" }),
-  userId: userIdField(),
+  userId: idInPath("The id of the user."),
 });
 
 const requestFilters = {
