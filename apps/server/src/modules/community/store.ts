@@ -1,4 +1,5 @@
 import { type Generated, type Kysely, sql } from "kysely";
+import { inTransaction as inTransactionOf } from "../../platform/db/transaction";
 import type { CompanyRole } from "./model";
 
 /** The tables of the community module (migrations/001_create_community_tables.sql). */
@@ -28,11 +29,8 @@ export type AnyExecutor = Kysely<any>;
 export const communityDb = (db: AnyExecutor): CommunityDb => db as unknown as CommunityDb;
 
 /** Runs the work in a transaction, or in the caller's when there is one already. */
-export async function inTransaction<T>(db: AnyExecutor, work: (trx: CommunityDb) => Promise<T>): Promise<T> {
-  const typed = communityDb(db);
-  if (typed.isTransaction) return work(typed);
-  return typed.transaction().execute(work);
-}
+export const inTransaction = <T>(db: AnyExecutor, work: (trx: CommunityDb) => Promise<T>): Promise<T> =>
+  inTransactionOf(communityDb(db), work);
 
 // ---------------------------------------------------------------------------------------------------
 // Company roles

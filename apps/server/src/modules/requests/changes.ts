@@ -10,11 +10,10 @@ import type {
   DatasetActivatedPayload,
   DatasetNonSourceablePayload,
   RequestAnsweredPayload,
+  RequestEventSubject,
   RequestNonSourceablePayload,
 } from "./events";
 import { REQUEST_ANSWERED, REQUEST_NON_SOURCEABLE } from "./events";
-import type { AccessStatus, RequestPriority, RequestState } from "./model";
-
 import { type DataRequestRecord, toRecord } from "./records";
 import {
   type AnyExecutor,
@@ -30,13 +29,16 @@ import {
   updateRequest,
 } from "./store";
 
-export interface DataRequestChange {
-  state?: RequestState;
-  accessStatus?: AccessStatus;
-  priority?: RequestPriority;
-  adminComment?: string | null;
-  notifyMeImmediately?: boolean;
-  answeringDataId?: string | null;
+/** The request an event names, taken from its record. */
+const eventSubject = (record: DataRequestRecord): RequestEventSubject => ({
+  dataRequestId: record.dataRequestId,
+  userId: record.userId,
+  companyId: record.companyId,
+  dataType: record.dataType,
+  reportingPeriod: record.reportingPeriod,
+});
+
+export interface DataRequestChange extends RequestChanges {
   /** Why; kept in the history. */
   reason?: string | null;
   contacts?: string[];
@@ -99,22 +101,14 @@ export async function applyChange(
   const updated = toRecord((await selectRequest(trx, current.id)) as RequestRow);
   if (changes.state === "Answered") {
     const payload: RequestAnsweredPayload = {
-      dataRequestId: updated.dataRequestId,
-      userId: updated.userId,
-      companyId: updated.companyId,
-      dataType: updated.dataType,
-      reportingPeriod: updated.reportingPeriod,
+      ...eventSubject(updated),
       dataId: updated.answeringDataId,
     };
     await publishEvent(trx as never, REQUEST_ANSWERED, payload);
   }
   if (changes.state === "NonSourceable") {
     const payload: RequestNonSourceablePayload = {
-      dataRequestId: updated.dataRequestId,
-      userId: updated.userId,
-      companyId: updated.companyId,
-      dataType: updated.dataType,
-      reportingPeriod: updated.reportingPeriod,
+      ...eventSubject(updated),
       reason: change.reason ?? null,
     };
     await publishEvent(trx as never, REQUEST_NON_SOURCEABLE, payload);

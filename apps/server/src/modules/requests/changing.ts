@@ -27,9 +27,9 @@ import {
   toSourcingState,
 } from "./model";
 
-import { can, moversFor, type Standing } from "./policy";
+import { can, moversFor } from "./policy";
 import { getDataRequest, hasPrivateDataAccess, toRecord } from "./records";
-import { storedViews } from "./sourcing-requests";
+import { requireRequest, storedViews } from "./sourcing-requests";
 import type { WireStoredRequest } from "./sourcing-views";
 import { type AnyExecutor, inTransaction, selectRequest } from "./store";
 import { enforceTransition } from "./transitions";
@@ -161,12 +161,11 @@ export async function patchRequestState(
   to: SourcingState,
   adminComment: string | undefined,
 ): Promise<WireStoredRequest> {
-  const record = await getDataRequest(db, dataRequestId);
-  if (!record) throw notFound(`There is no data request with the id ${dataRequestId}.`);
-  const standing: Standing = { isRequester: record.userId === actor.userId };
-  authorize(
+  const { record, standing } = await requireRequest(
+    db,
     actor,
-    can(actor, "changeRequestState", standing),
+    dataRequestId,
+    "changeRequestState",
     "Only admins change the state of other users' requests.",
   );
   if (adminComment !== undefined)

@@ -4,28 +4,22 @@ export const REQUEST_ACCESS_REQUESTED = "request.accessRequested";
 export const REQUEST_ANSWERED = "request.answered";
 export const REQUEST_NON_SOURCEABLE = "request.nonSourceable";
 
-export interface RequestAccessRequestedPayload {
+/** What every request event names: the request, its requester and the data asked for. */
+export interface RequestEventSubject {
   dataRequestId: string;
+  userId: string;
   companyId: string;
   dataType: string;
   reportingPeriod: string;
-  userId: string;
 }
-export interface RequestAnsweredPayload {
-  dataRequestId: string;
-  userId: string;
-  companyId: string;
-  dataType: string;
-  reportingPeriod: string;
+
+export type RequestAccessRequestedPayload = RequestEventSubject;
+
+export interface RequestAnsweredPayload extends RequestEventSubject {
   dataId: string | null;
 }
 
-export interface RequestNonSourceablePayload {
-  dataRequestId: string;
-  userId: string;
-  companyId: string;
-  dataType: string;
-  reportingPeriod: string;
+export interface RequestNonSourceablePayload extends RequestEventSubject {
   reason: string | null;
 }
 

@@ -10,6 +10,7 @@ import {
   countRequests,
   type HistoryRow,
   type MessageRow,
+  type NewRequestRow,
   type RequestFilter,
   type RequestRow,
   requestsDb,
@@ -22,19 +23,8 @@ import {
 } from "./store";
 
 /** One data request as stored; both API surfaces map it onto their own vocabulary. */
-export interface DataRequestRecord {
+export interface DataRequestRecord extends Omit<NewRequestRow, "id"> {
   dataRequestId: string;
-  userId: string;
-  companyId: string;
-  dataType: string;
-  reportingPeriod: string;
-  state: RequestState;
-  accessStatus: AccessStatus;
-  priority: RequestPriority;
-  adminComment: string | null;
-  memberComment: string | null;
-  notifyMeImmediately: boolean;
-  answeringDataId: string | null;
   createdAt: Date;
   lastModifiedAt: Date;
 }

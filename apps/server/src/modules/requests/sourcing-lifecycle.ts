@@ -27,7 +27,7 @@ import {
 import { activeDataIdFor, companyExists, documentExists, markNonSourceable } from "./neighbours";
 import { can, moversFor } from "./policy";
 import { type DataRequestRecord, findDataRequests } from "./records";
-import { dimensionFilter, dimensionOf, requireSourcing, standingAt, toStored } from "./sourcing-objects";
+import { dimensionFilter, dimensionOf, requireSourcing, sourcingFor, toStored } from "./sourcing-objects";
 import {
   type DataSourcingRow,
   type Dimension,
@@ -253,11 +253,11 @@ export async function patchDataSourcingState(
   state: DataSourcingState,
   comment: string | undefined,
 ): Promise<WireReducedDataSourcing> {
-  const row = await requireSourcing(db, dataSourcingId);
-  const standing = await standingAt(db, actor, row);
-  authorize(
+  const { row, standing } = await sourcingFor(
+    db,
     actor,
-    can(actor, "changeSourcingState", standing),
+    dataSourcingId,
+    "changeSourcingState",
     "Only admins and the companies collecting documents or extracting data for it change this sourcing object's state.",
   );
   if (state === row.state) return toReduced(row, can(actor, "seeSourcingPriority", standing));
@@ -326,6 +326,28 @@ export async function patchDataSourcing(
   return toStored(db, next, true);
 }
 
+/**
+ * A change of the search for documents (the documents found, the next attempt), kept in the history
+ * without a change of state; for admins and the document collector. `check` judges the input once
+ * the actor may act.
+ */
+async function changeDocumentSearch(
+  db: AnyExecutor,
+  actor: SignedInActor,
+  dataSourcingId: string,
+  refusal: string,
+  change: (current: DataSourcingRow) => { comment: string; changes: Partial<DataSourcingRow> },
+  check: () => Promise<void> = async () => {},
+): Promise<WireReducedDataSourcing> {
+  const { row, standing } = await sourcingFor(db, actor, dataSourcingId, "manageDocuments", refusal);
+  await check();
+  const next = await inTransaction(db, async (trx) => {
+    const current = (await selectById(trx, row.id, { forUpdate: true })) as DataSourcingRow;
+    return moveSourcing(trx, current, current.state, { byUserId: actor.userId, ...change(current) });
+  });
+  return toReduced(next, can(actor, "seeSourcingPriority", standing));
+}
+
 export async function patchDataSourcingDocuments(
   db: AnyExecutor,
   actor: SignedInActor,
@@ -333,26 +355,19 @@ export async function patchDataSourcingDocuments(
   documentIds: string[],
   appendDocuments: boolean,
 ): Promise<WireReducedDataSourcing> {
-  const row = await requireSourcing(db, dataSourcingId);
-  const standing = await standingAt(db, actor, row);
-  authorize(
+  return changeDocumentSearch(
+    db,
     actor,
-    can(actor, "manageDocuments", standing),
+    dataSourcingId,
     "Only admins and the company collecting the documents attach documents to this sourcing object.",
-  );
-  await checkDocuments(db, documentIds, "documentIds");
-  const next = await inTransaction(db, async (trx) => {
-    const current = (await selectById(trx, row.id, { forUpdate: true })) as DataSourcingRow;
-    const ids = appendDocuments
-      ? [...new Set([...current.documentIds, ...documentIds])]
-      : [...new Set(documentIds)];
-    return moveSourcing(trx, current, current.state, {
-      byUserId: actor.userId,
+    (current) => ({
       comment: appendDocuments ? "Documents added." : "Documents replaced.",
-      changes: { documentIds: ids },
-    });
-  });
-  return toReduced(next, can(actor, "seeSourcingPriority", standing));
+      changes: {
+        documentIds: [...new Set(appendDocuments ? [...current.documentIds, ...documentIds] : documentIds)],
+      },
+    }),
+    () => checkDocuments(db, documentIds, "documentIds"),
+  );
 }
 
 export async function patchDocumentSourcingAttempt(
@@ -361,20 +376,14 @@ export async function patchDocumentSourcingAttempt(
   dataSourcingId: string,
   date: string,
 ): Promise<WireReducedDataSourcing> {
-  const row = await requireSourcing(db, dataSourcingId);
-  const standing = await standingAt(db, actor, row);
-  authorize(
+  return changeDocumentSearch(
+    db,
     actor,
-    can(actor, "manageDocuments", standing),
+    dataSourcingId,
     "Only admins and the company collecting the documents plan the next search for documents.",
-  );
-  const next = await inTransaction(db, async (trx) => {
-    const current = (await selectById(trx, row.id, { forUpdate: true })) as DataSourcingRow;
-    return moveSourcing(trx, current, current.state, {
-      byUserId: actor.userId,
+    () => ({
       comment: `Next search for documents planned for ${date}.`,
       changes: { dateOfNextDocumentSourcingAttempt: date },
-    });
-  });
-  return toReduced(next, can(actor, "seeSourcingPriority", standing));
+    }),
+  );
 }

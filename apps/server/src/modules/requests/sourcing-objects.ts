@@ -52,11 +52,7 @@ async function belongsTo(db: AnyExecutor, userId: string, companyId: string | nu
   return (await companyRolesOf(db, userId, companyId)).length > 0;
 }
 
-export async function standingAt(
-  db: AnyExecutor,
-  actor: SignedInActor,
-  row: DataSourcingRow,
-): Promise<Standing> {
+async function standingAt(db: AnyExecutor, actor: SignedInActor, row: DataSourcingRow): Promise<Standing> {
   return {
     belongsToDocumentCollector: await belongsTo(db, actor.userId, row.documentCollector),
     belongsToDataExtractor: await belongsTo(db, actor.userId, row.dataExtractor),
@@ -73,27 +69,35 @@ export async function requireSourcing(db: AnyExecutor, dataSourcingId: string): 
   return row;
 }
 
-async function requireReadableSourcing(
+/** What a provider or an admin does with a sourcing object, each under its own rule in policy.ts. */
+type SourcingAction = "readSourcing" | "changeSourcingState" | "manageDocuments";
+
+/**
+ * The sourcing object with the actor's standing at it, once the rule of the action lets the actor act
+ * there: 404 for an unknown id, then 403 with the refusal.
+ */
+export async function sourcingFor(
   db: AnyExecutor,
   actor: SignedInActor,
   dataSourcingId: string,
+  action: SourcingAction,
+  refusal: string,
 ): Promise<{ row: DataSourcingRow; standing: Standing }> {
   const row = await requireSourcing(db, dataSourcingId);
   const standing = await standingAt(db, actor, row);
-  authorize(
-    actor,
-    can(actor, "readSourcing", standing),
-    "Only admins and the companies collecting documents or extracting data for it see this sourcing object.",
-  );
+  authorize(actor, can(actor, action, standing), refusal);
   return { row, standing };
 }
+
+const READ_REFUSAL =
+  "Only admins and the companies collecting documents or extracting data for it see this sourcing object.";
 
 export async function readDataSourcing(
   db: AnyExecutor,
   actor: SignedInActor,
   dataSourcingId: string,
 ): Promise<WireStoredDataSourcing> {
-  const { row, standing } = await requireReadableSourcing(db, actor, dataSourcingId);
+  const { row, standing } = await sourcingFor(db, actor, dataSourcingId, "readSourcing", READ_REFUSAL);
   return toStored(db, row, can(actor, "seeSourcingPriority", standing));
 }
 
@@ -145,7 +149,7 @@ export async function dataSourcingHistory(
   dataSourcingId: string,
   options: { stateChangesOnly: boolean },
 ): Promise<WireDataSourcingHistoryEntry[]> {
-  const { row, standing } = await requireReadableSourcing(db, actor, dataSourcingId);
+  const { row, standing } = await sourcingFor(db, actor, dataSourcingId, "readSourcing", READ_REFUSAL);
   const showPriority = can(actor, "seeSourcingPriority", standing);
   const entries = await selectHistory(sourcingDb(db), row.id);
   return entries

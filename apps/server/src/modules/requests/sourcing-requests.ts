@@ -61,19 +61,21 @@ async function extendedViews(
   });
 }
 
+/**
+ * The request with the actor's standing at it, once the rule of the action (reading it unless said)
+ * lets the actor: 404 for an unknown id, then 403 with the refusal.
+ */
 export async function requireRequest(
   db: AnyExecutor,
   actor: SignedInActor,
   dataRequestId: string,
+  action: "readSourcingRequest" | "changeRequestState" = "readSourcingRequest",
+  refusal = "This request is not yours; only admins see other users' requests.",
 ): Promise<{ record: DataRequestRecord; standing: Standing }> {
   const record = await getDataRequest(db, dataRequestId);
   if (!record) throw notFound(`There is no data request with the id ${dataRequestId}.`);
   const standing: Standing = { isRequester: record.userId === actor.userId };
-  authorize(
-    actor,
-    can(actor, "readSourcingRequest", standing),
-    "This request is not yours; only admins see other users' requests.",
-  );
+  authorize(actor, can(actor, action, standing), refusal);
   return { record, standing };
 }
 

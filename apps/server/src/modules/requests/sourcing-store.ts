@@ -2,6 +2,7 @@
  * SQL for the sourcing object tables (migrations/002_create_data_sourcing.sql), nothing else.
  */
 import { type Generated, type Kysely, sql } from "kysely";
+import { inTransaction as inTransactionOf } from "../../platform/db/transaction";
 import type { DataSourcingState } from "./model";
 
 export interface ExpectedPublicationDate {
@@ -46,11 +47,8 @@ export type AnyExecutor = Kysely<any>;
 export const sourcingDb = (db: AnyExecutor): SourcingDb => db as unknown as SourcingDb;
 
 /** Runs the work in a transaction, or in the caller's when there is one already. */
-export async function inTransaction<T>(db: AnyExecutor, work: (trx: SourcingDb) => Promise<T>): Promise<T> {
-  const typed = sourcingDb(db);
-  if (typed.isTransaction) return work(typed);
-  return typed.transaction().execute(work);
-}
+export const inTransaction = <T>(db: AnyExecutor, work: (trx: SourcingDb) => Promise<T>): Promise<T> =>
+  inTransactionOf(sourcingDb(db), work);
 
 /** A sourcing object as stored (numbers and arrays normalised). */
 export interface DataSourcingRow {
@@ -168,6 +166,19 @@ export async function selectIdsByDimensions(
 export const dimensionKey = (companyId: string, dataType: string, reportingPeriod: string): string =>
   `${companyId}|${dataType}|${reportingPeriod}`;
 
+/** The columns of what a change may write: all but the id, the dimension and the creation time. */
+const changeableColumns = (row: DataSourcingRow) => ({
+  state: row.state,
+  document_ids: row.documentIds,
+  expected_publication_dates: JSON.stringify(row.expectedPublicationDates) as never,
+  date_of_next_document_sourcing_attempt: row.dateOfNextDocumentSourcingAttempt,
+  document_collector: row.documentCollector,
+  data_extractor: row.dataExtractor,
+  admin_comment: row.adminComment,
+  priority: row.priority,
+  last_modified_at: row.lastModifiedAt,
+});
+
 /** Inserts the object unless one for the dimension exists; returns whether it was inserted. */
 export async function insertIfAbsent(db: SourcingDb, row: DataSourcingRow): Promise<boolean> {
   const result = await db
@@ -177,16 +188,8 @@ export async function insertIfAbsent(db: SourcingDb, row: DataSourcingRow): Prom
       company_id: row.companyId,
       data_type: row.dataType,
       reporting_period: row.reportingPeriod,
-      state: row.state,
-      document_ids: row.documentIds,
-      expected_publication_dates: JSON.stringify(row.expectedPublicationDates) as never,
-      date_of_next_document_sourcing_attempt: row.dateOfNextDocumentSourcingAttempt,
-      document_collector: row.documentCollector,
-      data_extractor: row.dataExtractor,
-      admin_comment: row.adminComment,
-      priority: row.priority,
+      ...changeableColumns(row),
       created_at: row.createdAt,
-      last_modified_at: row.lastModifiedAt,
     })
     .onConflict((conflict) => conflict.columns(["company_id", "data_type", "reporting_period"]).doNothing())
     .executeTakeFirst();
@@ -195,21 +198,7 @@ export async function insertIfAbsent(db: SourcingDb, row: DataSourcingRow): Prom
 
 /** Writes every changeable field of the object as given. */
 export async function update(db: SourcingDb, row: DataSourcingRow): Promise<void> {
-  await db
-    .updateTable("data_sourcing")
-    .set({
-      state: row.state,
-      document_ids: row.documentIds,
-      expected_publication_dates: JSON.stringify(row.expectedPublicationDates) as never,
-      date_of_next_document_sourcing_attempt: row.dateOfNextDocumentSourcingAttempt,
-      document_collector: row.documentCollector,
-      data_extractor: row.dataExtractor,
-      admin_comment: row.adminComment,
-      priority: row.priority,
-      last_modified_at: row.lastModifiedAt,
-    })
-    .where("id", "=", row.id)
-    .execute();
+  await db.updateTable("data_sourcing").set(changeableColumns(row)).where("id", "=", row.id).execute();
 }
 
 export async function insertHistory(

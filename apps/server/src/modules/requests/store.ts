@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Generated, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { escapeLike } from "../../platform/db/like";
+import { inTransaction as inTransactionOf } from "../../platform/db/transaction";
 import type {
   AccessStatus,
   AggregatedPriority,
@@ -60,11 +61,8 @@ export type AnyExecutor = Kysely<any>;
 export const requestsDb = (db: AnyExecutor): RequestsDb => db as unknown as RequestsDb;
 
 /** Runs the work in a transaction, or in the caller's when there is one already. */
-export async function inTransaction<T>(db: AnyExecutor, work: (trx: RequestsDb) => Promise<T>): Promise<T> {
-  const typed = requestsDb(db);
-  if (typed.isTransaction) return work(typed);
-  return typed.transaction().execute(work);
-}
+export const inTransaction = <T>(db: AnyExecutor, work: (trx: RequestsDb) => Promise<T>): Promise<T> =>
+  inTransactionOf(requestsDb(db), work);
 
 export type RequestRow = RequestTables["community_data_request"] & {
   created_at: Date;
