@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "./modules/api-keys/service";
-import { DEMO_REQUEST_IDS } from "./modules/requests/seed";
 import { giveRole } from "./modules/community/test-helpers";
 import { DEMO_COMPANY_ID, DEMO_COMPANY_LEI } from "./modules/companies/demo-ids";
 import { samplePdf } from "./modules/documents/test-files";
 import { DEMO_USERS } from "./modules/identity/demo";
 import { findUserByUsername } from "./modules/identity/service";
+import { DEMO_REQUEST_IDS } from "./modules/requests/seed";
 import type { RealmRole } from "./platform/auth/actor";
 import {
   fillPath,

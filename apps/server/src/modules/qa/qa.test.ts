@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RealmRole } from "../../platform/auth/actor";
 import { signIn } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
-import { createDataRequest } from "../requests";
 import { createCompany } from "../companies/service";
 import { completeDataset } from "../datasets/test-helpers";
+import { createDataRequest } from "../requests";
 import { startDatasetReview } from "./service";
 
 interface QaReview {
