@@ -13,15 +13,16 @@ import {
   type RequestDataType,
 } from "./model";
 import {
+  ID_EXAMPLE,
   LIST_LIMITS,
   PriorityRef,
+  paging,
   RequestPrioritySchema,
   reportingPeriod,
   stringEnum,
   timestamp,
 } from "./schema-parts";
 
-const ID_EXAMPLE = "c9710c7b-9cd6-446b-85b0-3773d2aceb48";
 /** An id in a query (400 naming the field when it is no id; platform/ids). */
 const uuid = (description: string) => uuidString({ description, example: ID_EXAMPLE });
 /** An id in a path: a plain string, which the service answers 404 when it is no id (platform/ids). */
@@ -326,19 +327,7 @@ const requestFilters = {
 
 export const RequestSearchQuery = Type.Object({
   ...requestFilters,
-  chunkSize: Type.Integer({
-    format: "int32",
-    default: 100,
-    minimum: 1,
-    maximum: 10000,
-    description: "How many requests one page holds (default 100).",
-  }),
-  chunkIndex: Type.Integer({
-    format: "int32",
-    default: 0,
-    minimum: 0,
-    description: "Which page, counted from 0 (default 0).",
-  }),
+  ...paging("requests"),
 });
 export type RequestSearchQuery = Static<typeof RequestSearchQuery>;
 

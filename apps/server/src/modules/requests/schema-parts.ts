@@ -17,6 +17,26 @@ export function stringEnum<T extends string>(values: readonly T[], options: Reco
   return Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
 }
 
+/** The id shown as an example in the published documents. */
+export const ID_EXAMPLE = "c9710c7b-9cd6-446b-85b0-3773d2aceb48";
+
+/** The page of a list operation: its size (1 to 10,000, default 100) and its number from 0. */
+export const paging = (entries: string) => ({
+  chunkSize: Type.Integer({
+    format: "int32",
+    default: 100,
+    minimum: 1,
+    maximum: 10000,
+    description: `How many ${entries} one page holds (default 100).`,
+  }),
+  chunkIndex: Type.Integer({
+    format: "int32",
+    default: 0,
+    minimum: 0,
+    description: "Which page, counted from 0 (default 0).",
+  }),
+});
+
 export const timestamp = (description: string) =>
   Type.Integer({ format: "int64", description, example: 1751291891271 });
 export const reportingPeriod = () =>

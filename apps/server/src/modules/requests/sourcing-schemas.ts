@@ -10,19 +10,20 @@ import {
   type SourcingState,
 } from "./model";
 import {
+  ID_EXAMPLE,
   LIST_LIMITS,
   PriorityRef,
+  paging,
   RequestPrioritySchema,
   reportingPeriod,
   stringEnum,
   timestamp,
 } from "./schema-parts";
 
-const UUID_EXAMPLE = "c9710c7b-9cd6-446b-85b0-3773d2aceb48";
 const companyId = () =>
   Type.String({
     description: "The id under which Openverde keeps the company.",
-    example: UUID_EXAMPLE,
+    example: ID_EXAMPLE,
     maxLength: TEXT_LIMITS.id,
   });
 const dataType = () =>
@@ -57,7 +58,7 @@ const date = (description: string) => Type.String({ format: "date", description,
 const providerCompany = (what: string) =>
   Type.String({
     description: `The id of the company that ${what}.`,
-    example: UUID_EXAMPLE,
+    example: ID_EXAMPLE,
     maxLength: TEXT_LIMITS.id,
   });
 const priority = () =>
@@ -167,7 +168,7 @@ const storedRequestFields = {
   companyId: companyId(),
   reportingPeriod: reportingPeriod(),
   dataType: dataType(),
-  userId: Type.String({ description: "The id of the user who asked.", example: UUID_EXAMPLE }),
+  userId: Type.String({ description: "The id of the user who asked.", example: ID_EXAMPLE }),
   creationTimestamp: timestamp("When the request was made (epoch milliseconds)."),
   memberComment: Type.Optional(memberComment()),
   adminComment: Type.Optional(adminComment()),
@@ -438,22 +439,8 @@ export const RequestPriorityPatchQuery = Type.Object({
   adminComment: Type.Optional(adminComment()),
 });
 
-const paging = {
-  chunkSize: Type.Integer({
-    format: "int32",
-    default: 100,
-    minimum: 1,
-    maximum: 10000,
-    description: "How many entries one page holds (default 100).",
-  }),
-  chunkIndex: Type.Integer({
-    format: "int32",
-    default: 0,
-    minimum: 0,
-    description: "Which page, counted from 0 (default 0).",
-  }),
-};
-export const PagingQuery = Type.Object(paging);
+const pagingOfEntries = paging("entries");
+export const PagingQuery = Type.Object(pagingOfEntries);
 
 const requestFilters = {
   companyId: Type.Optional(Type.String({ description: "Only requests for this company." })),
@@ -473,14 +460,14 @@ const requestFilters = {
 };
 export const RequestCountQuery = Type.Object(requestFilters);
 export type RequestCountQuery = Static<typeof RequestCountQuery>;
-export const RequestListQuery = Type.Object({ ...requestFilters, ...paging });
+export const RequestListQuery = Type.Object({ ...requestFilters, ...pagingOfEntries });
 
 export const DataSourcingSearchQuery = Type.Object({
   companyId: Type.Optional(Type.String({ description: "Only objects of this company." })),
   dataType: Type.Optional(Type.String({ description: "Only objects of this framework." })),
   reportingPeriod: Type.Optional(Type.String({ description: "Only objects of this period." })),
   state: Type.Optional(SourcingStateRef),
-  ...paging,
+  ...pagingOfEntries,
 });
 
 export const SourcingStatePatchQuery = Type.Object({
