@@ -2,6 +2,7 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
+import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
 import { getUserById, type User } from "../identity";
 import { can } from "./policy";
@@ -15,7 +16,6 @@ import {
 import { checkApiKey, generateApiKey, getApiKeyMetaInfo, revokeApiKey } from "./service";
 
 const TAGS = ["api-key-controller"];
-const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
 
 export const apiKeyRoutes =
   (context: ModuleContext): FastifyPluginAsync =>
@@ -46,7 +46,7 @@ export const apiKeyRoutes =
           description:
             "Creates an API key that acts as you, with your roles, for the given number of days. It replaces the key you had, which stops working at once. The key is shown only in this answer.",
           querystring: GenerateApiKeyQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("ApiKeyAndMetaInfo") },
         },
       },
@@ -67,7 +67,7 @@ export const apiKeyRoutes =
           operationId: "getApiKeyMetaInfoForUser",
           tags: TAGS,
           summary: "Tell whether you have an API key, until when and with which roles",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("ApiKeyMetaInfo") },
         },
       },
@@ -83,7 +83,7 @@ export const apiKeyRoutes =
           tags: TAGS,
           summary: "Revoke your API key",
           description: "Your key stops working at once. The answer says whether there was a key to revoke.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("RevokeApiKeyResponse") },
         },
       },

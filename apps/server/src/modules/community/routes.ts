@@ -2,6 +2,7 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { authorize } from "../../platform/auth/policy";
 import { notFound } from "../../platform/http/errors";
+import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
 import {
   COMPONENTS,
@@ -21,7 +22,6 @@ import {
   validateEmailAddress,
 } from "./service";
 
-const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
 const ROLES_TAGS = ["company-roles-controller"];
 const EMAIL_TAGS = ["email-address-controller"];
 
@@ -49,7 +49,7 @@ export const communityRoutes =
           description:
             "A user holds at most one role per company; a new one replaces the old. Admins assign any role; the company's owners and member admins assign Member, DataUploader and MemberAdmin, but do not change an owner's role. Only admins make owners, which also approves the user's ownership claim.",
           params: RoleAssignmentParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("CompanyRoleAssignment") },
         },
       },
@@ -66,7 +66,7 @@ export const communityRoutes =
           description:
             "Admins remove any role, users give up their own, and the company's owners and member admins remove Member, DataUploader and MemberAdmin roles there. 404 when the user does not hold the role.",
           params: RoleAssignmentParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request, reply) => {
@@ -87,7 +87,7 @@ export const communityRoutes =
           description:
             "200 when the user holds the role, 404 when not. Admins, the user and members of the company may ask.",
           params: RoleAssignmentParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request, reply) => {
@@ -107,7 +107,7 @@ export const communityRoutes =
           description:
             "Filtered by role, company and user. Admins see every assignment; others their own and those of the companies where they hold a role.",
           querystring: RoleAssignmentQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("CompanyRoleAssignmentExtended")) },
         },
       },
@@ -128,7 +128,7 @@ export const communityRoutes =
           summary: "Check whether a company has an owner",
           description: "200 when at least one user owns the company, 404 when none does.",
           params: CompanyIdParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request, reply) => {
@@ -150,7 +150,7 @@ export const communityRoutes =
             "Records the claim and lets the admins know; an admin approves it by making the user a CompanyOwner. A second claim while the first is pending changes nothing.",
           params: CompanyIdParams,
           querystring: OwnershipQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request, reply) => {
@@ -177,7 +177,7 @@ export const communityRoutes =
           description:
             "Users whose e-mail domain belongs to the company (its associated subdomains or web site) and who hold no role there yet. For admins and the company's owners and member admins.",
           params: CompanyIdParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("KeycloakUserInfo")) },
         },
       },
@@ -194,7 +194,7 @@ export const communityRoutes =
           description:
             "400 when the address is malformed, 404 when no user has it. For admins and users who own or administer a company (to add colleagues).",
           body: Type.Ref("EmailAddress"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("KeycloakUserInfo") },
         },
       },

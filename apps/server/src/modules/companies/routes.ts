@@ -2,6 +2,7 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { type Actor, isSignedIn } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
+import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
 import type { ModuleContext } from "../../platform/module";
 import { can, OWNER_CHANGEABLE_FIELDS } from "./policy";
@@ -45,7 +46,6 @@ import {
 } from "./service";
 
 const TAGS = ["company-data-controller"];
-const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
 const ERROR = Type.Ref("ErrorResponse");
 /** HEAD operations are left out of the OpenAPI document unless a route asks to be in it. */
 const PUBLISH_HEAD = { swagger: { exposeHeadRoute: true } };
@@ -103,7 +103,7 @@ export const companyRoutes =
           summary: "Add a company",
           description:
             "Adds a company and answers with it and its new id. Needs ROLE_UPLOADER or ROLE_ADMIN. Each identifier may belong to one company only.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           body: Type.Ref("CompanyInformation"),
           response: { 200: Type.Ref("StoredCompany"), default: ERROR },
         },
@@ -127,7 +127,7 @@ export const companyRoutes =
           summary: "Find the companies behind identifiers",
           description:
             "For each identifier (LEI, ISIN, PermId and the other types, or an Openverde company id) tells which company it names, if any. Repeated identifiers are answered once.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           body: Type.Array(Type.String({ maxLength: TEXT_LIMITS.lookup }), {
             description: "Identifiers of any type, or company ids.",
             example: ["5493001KJX4BT0IHAG73"],
@@ -148,7 +148,7 @@ export const companyRoutes =
           summary: "Search companies",
           description:
             "Companies whose name, alternative name or identifier matches the search string, best matches first: the exact name or identifier, then names starting with the text, then names with a word starting with it, then names containing it; companies with active datasets first within each. Filters left empty do not filter. Without a search string, all companies matching the filters, by name.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           querystring: SearchQuery,
           response: { 200: Type.Array(Type.Ref("BasicCompanyInformation")), default: ERROR },
         },
@@ -164,7 +164,7 @@ export const companyRoutes =
           tags: TAGS,
           summary: "Count the companies a search finds",
           description: "How many companies the search with the same search string and filters lists in all.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           querystring: CountQuery,
           response: { 200: Type.Integer({ format: "int32" }), default: ERROR },
         },
@@ -180,7 +180,7 @@ export const companyRoutes =
           tags: TAGS,
           summary: "Suggest companies while typing",
           description: "The ids and names of the best matches of the search string, ranked as in the search.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           querystring: NamesQuery,
           response: { 200: Type.Array(Type.Ref("CompanyIdAndName")), default: ERROR },
         },
@@ -196,7 +196,7 @@ export const companyRoutes =
           tags: TAGS,
           summary: "List the values the search filters offer",
           description: "The country codes and sectors of the companies held.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("CompanyAvailableDistinctValues"), default: ERROR },
         },
       },
@@ -211,7 +211,7 @@ export const companyRoutes =
           tags: TAGS,
           summary: "List the sample companies",
           description: "The ids of the companies shown as samples to visitors who are not signed in.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.String()), default: ERROR },
         },
       },
@@ -227,7 +227,7 @@ export const companyRoutes =
           tags: TAGS,
           summary: "Check whether a company has an identifier",
           description: "200 when a company has this identifier of this type, 404 when none has.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           params: IdentifierParams,
           response: { 200: EMPTY, 404: EMPTY, default: ERROR },
         },
@@ -248,7 +248,7 @@ export const companyRoutes =
           tags: TAGS,
           summary: "Find a company by one of its identifiers",
           description: "The id of the company with this identifier of this type; 404 when no company has it.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           params: IdentifierParams,
           response: { 200: Type.Ref("CompanyId"), default: ERROR },
         },
@@ -268,7 +268,7 @@ export const companyRoutes =
           tags: TAGS,
           summary: "Check whether a company exists",
           description: "200 when there is a company with this id, 404 when there is none.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           params: CompanyIdParams,
           response: { 200: EMPTY, 404: EMPTY, default: ERROR },
         },
@@ -287,7 +287,7 @@ export const companyRoutes =
           tags: TAGS,
           summary: "Read a company",
           description: "The company's information and the datasets held for it. Public.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           params: CompanyIdParams,
           response: { 200: Type.Ref("StoredCompany"), default: ERROR },
         },
@@ -304,7 +304,7 @@ export const companyRoutes =
           summary: "Replace a company's information",
           description:
             "Replaces all of the company's information with the one sent; fields left out become empty. Needs ROLE_UPLOADER or ROLE_ADMIN.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           params: CompanyIdParams,
           body: Type.Ref("CompanyInformation"),
           response: { 200: Type.Ref("StoredCompany"), default: ERROR },
@@ -329,7 +329,7 @@ export const companyRoutes =
           summary: "Change some of a company's information",
           description:
             "Changes the fields sent (null or absent fields stay as they are); identifiers sent replace the company's identifiers of those types. Needs ROLE_UPLOADER or ROLE_ADMIN; the company's owner may change its website and contact e-mails.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           params: CompanyIdParams,
           body: Type.Ref("CompanyInformationPatch"),
           response: { 200: Type.Ref("StoredCompany"), default: ERROR },
@@ -351,7 +351,7 @@ export const companyRoutes =
           tags: TAGS,
           summary: "Read a company's information",
           description: "The company's information without its datasets. Public.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           params: CompanyIdParams,
           response: { 200: Type.Ref("CompanyInformation"), default: ERROR },
         },
@@ -371,7 +371,7 @@ export const companyRoutes =
           tags: TAGS,
           summary: "List a company's subsidiaries",
           description: "The companies that name this company's LEI as their parent's LEI.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           params: CompanyIdParams,
           response: { 200: Type.Array(Type.Ref("BasicCompanyInformation")), default: ERROR },
         },
@@ -388,7 +388,7 @@ export const companyRoutes =
           summary: "Count a company's reporting periods per framework",
           description:
             "For every framework, for how many reporting periods the company has an active dataset.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           params: CompanyIdParams,
           response: {
             200: Type.Record(Type.String(), Type.Ref("AggregatedFrameworkDataSummary"), {

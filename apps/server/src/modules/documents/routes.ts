@@ -6,6 +6,7 @@ import { authorize } from "../../platform/auth/policy";
 import { ApiError, badRequest, malformedMultipart } from "../../platform/http/errors";
 import { assertStorableText } from "../../platform/http/input-guard";
 import { multipartParts } from "../../platform/http/multipart-parts";
+import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
 import { type DocumentType, EXTENSIONS } from "./file-types";
 import { can } from "./policy";
@@ -42,7 +43,6 @@ import {
 } from "./service";
 
 const TAGS = ["document-controller"];
-const SECURITY: { [scheme: string]: string[] }[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
 /** Room for the metadata part and the multipart framing around the file. */
 const ENVELOPE_BYTES = 1024 * 1024;
 const META_PART_BYTES = 256 * 1024;
@@ -159,7 +159,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
           consumes: ["multipart/form-data"],
           body: UploadBody,
           response: { 200: refTo(DocumentMetaInfoResponse) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
         // The multipart body is read as a stream by the handler, which checks every part itself.
         validatorCompiler: () => () => true,
@@ -251,7 +251,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
             "is needed), newest publication first, one page at a time.",
           querystring: DocumentSearchQuery,
           response: { 200: Type.Array(refTo(DocumentMetaInfoResponse)) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request) => {
@@ -272,7 +272,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
           description:
             "Answers 200 with the download's headers when the document is stored, 404 when it is not.",
           params: DocumentIdParams,
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request, reply) => {
@@ -300,7 +300,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
             200: { description: "The whole document.", content: FILE_CONTENT },
             206: { description: "The requested byte range of the document.", content: FILE_CONTENT },
           },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request, typedReply) => {
@@ -346,7 +346,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
             "The full metadata of a stored document, with its file type and whether you may open it.",
           params: DocumentIdParams,
           response: { 200: refTo(DocumentMetaInfoEntity) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request) => getDocumentEntity(db, request.actor, request.params.documentId),
@@ -366,7 +366,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
           params: DocumentIdParams,
           body: refTo(DocumentMetaInfoPatch),
           response: { 200: refTo(DocumentMetaInfoResponse) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request) =>
@@ -391,7 +391,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
           params: DocumentIdParams,
           body: refTo(DocumentMetaInfo),
           response: { 200: refTo(DocumentMetaInfoResponse) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request) =>
@@ -410,7 +410,7 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
             "that company may do this (uploaders and admins for any company); being the document's uploader is not enough.",
           params: DocumentCompanyParams,
           response: { 200: refTo(DocumentMetaInfoResponse) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request) => linkCompany(db, request.actor, request.params.documentId, request.params.companyId),

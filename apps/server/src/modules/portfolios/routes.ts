@@ -1,6 +1,7 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { authorize } from "../../platform/auth/policy";
+import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
 import { enrichedPortfolio } from "./enrichment";
 import { ensureMonitoringScheduled } from "./monitoring";
@@ -25,7 +26,6 @@ import {
 } from "./service";
 
 const TAGS = ["portfolio-controller"];
-const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
 const portfolioList = Type.Array(Type.Ref("BasePortfolio"));
 
 /**
@@ -55,7 +55,7 @@ export const portfolioRoutes =
           description:
             "Builds the portfolio from company ids or identifiers (LEI, ISIN, ...). Identifiers that name no company are all listed in a 400 answer and nothing is stored. A monitored portfolio starts asking for missing data at once.",
           body: Type.Ref("PortfolioUpload"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 201: Type.Ref("BasePortfolio") },
         },
       },
@@ -72,7 +72,7 @@ export const portfolioRoutes =
           operationId: "getAllPortfoliosForCurrentUser",
           tags: TAGS,
           summary: "List your portfolios",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: portfolioList },
         },
       },
@@ -87,7 +87,7 @@ export const portfolioRoutes =
           tags: TAGS,
           summary: "List the names of your portfolios",
           description: "An empty list means you have no portfolio yet.",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("BasePortfolioName")) },
         },
       },
@@ -102,7 +102,7 @@ export const portfolioRoutes =
           tags: TAGS,
           summary: "List every portfolio, a chunk at a time (admins)",
           querystring: PagingQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: portfolioList },
         },
       },
@@ -117,7 +117,7 @@ export const portfolioRoutes =
           tags: TAGS,
           summary: "List a user's portfolios (admins, or the user themselves)",
           params: UserIdParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: portfolioList },
         },
       },
@@ -135,7 +135,7 @@ export const portfolioRoutes =
           description:
             "The request is kept and e-mailed to the administrators, who can answer you by e-mail.",
           body: Type.Ref("SupportRequestData"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Unsafe<void>({ description: "The request was received." }) },
         },
       },
@@ -159,7 +159,7 @@ export const portfolioRoutes =
           summary: "Read a portfolio",
           description: "Only its owner and admins may read it (403 for anyone else).",
           params: PortfolioIdParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("BasePortfolio") },
         },
       },
@@ -176,7 +176,7 @@ export const portfolioRoutes =
           description: "Replaces name, companies and monitoring; the portfolio keeps its id and owner.",
           params: PortfolioIdParams,
           body: Type.Ref("PortfolioUpload"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("BasePortfolio") },
         },
       },
@@ -199,7 +199,7 @@ export const portfolioRoutes =
           tags: TAGS,
           summary: "Delete a portfolio",
           params: PortfolioIdParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 204: Type.Unsafe<void>({ description: "The portfolio is gone." }) },
         },
       },
@@ -219,7 +219,7 @@ export const portfolioRoutes =
           description:
             "Per company: name, sector, country, the address of its page and, per framework with data you may see, the address of that data and its reporting periods.",
           params: PortfolioIdParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("EnrichedPortfolio") },
         },
       },
@@ -237,7 +237,7 @@ export const portfolioRoutes =
             "A monitored portfolio asks, in its owner's name, for the monitored frameworks' data of its companies for the reporting periods in the time window, where no data and no request exist yet; it does so now and again every day. New data is reported by e-mail at the chosen frequency.",
           params: PortfolioIdParams,
           body: Type.Ref("PortfolioMonitoringPatch"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("BasePortfolio") },
         },
       },
@@ -263,7 +263,7 @@ export const portfolioRoutes =
             "Queues one export per framework of the newest active dataset of each company, as CSV, Excel or JSON. Follow each job at /api/export/{exportJobId}/state and fetch the file at /api/export/{exportJobId}/download.",
           params: PortfolioIdParams,
           body: Type.Ref("PortfolioExportRequest"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("PortfolioExportJobs") },
         },
       },

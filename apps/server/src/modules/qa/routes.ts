@@ -1,5 +1,6 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
 import {
   DataIdParams,
@@ -30,7 +31,6 @@ import {
 } from "./service";
 
 const TAGS = ["qa-controller"];
-const SECURITY: { [scheme: string]: string[] }[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
 
 export const qaRoutes =
   (context: ModuleContext): FastifyPluginAsync =>
@@ -52,7 +52,7 @@ export const qaRoutes =
             "reviewers and admins.",
           querystring: DatasetQueueQuery,
           response: { 200: Type.Array(refTo(QaReviewResponse)) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request) => {
@@ -72,7 +72,7 @@ export const qaRoutes =
             "Counts the datasets awaiting review, with the same filters as the queue. For reviewers and admins.",
           querystring: UnreviewedCountQuery,
           response: { 200: Type.Integer({ format: "int32" }) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request) => countUnreviewedDatasets(db, request.actor, request.query as UnreviewedCountQuery),
@@ -90,7 +90,7 @@ export const qaRoutes =
             "verdict). Uploaders may read it for their own datasets; reviewers and admins for any.",
           params: DataIdParams,
           response: { 200: refTo(QaReviewResponse) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request, reply) => {
@@ -112,7 +112,7 @@ export const qaRoutes =
             "read it for their own datasets; reviewers and admins for any.",
           params: DataIdParams,
           response: { 200: Type.Array(refTo(QaReviewResponse)) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request) => getDatasetReviewHistory(db, request.actor, request.params.dataId),
@@ -134,7 +134,7 @@ export const qaRoutes =
           params: DataIdParams,
           querystring: DatasetVerdictQuery,
           headers: IfMatchHeaders,
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request, reply) => {
@@ -159,7 +159,7 @@ export const qaRoutes =
             "For reviewers and admins.",
           querystring: DataPointQuery,
           response: { 200: Type.Array(refTo(DataPointQaReviewInformation)) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request) => {
@@ -183,7 +183,7 @@ export const qaRoutes =
           description: "Data points awaiting review, newest upload first. For reviewers and admins.",
           querystring: DataPointQueueQuery,
           response: { 200: Type.Array(refTo(DataPointQaReviewInformation)) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request) => {
@@ -204,7 +204,7 @@ export const qaRoutes =
             "ETag. Uploaders may read it for their own data; reviewers and admins for any.",
           params: DataPointIdParams,
           response: { 200: Type.Array(refTo(DataPointQaReviewInformation)) },
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request, reply) => {
@@ -232,7 +232,7 @@ export const qaRoutes =
           params: DataPointIdParams,
           querystring: DataPointVerdictQuery,
           headers: IfMatchHeaders,
-          security: SECURITY,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request, reply) => {

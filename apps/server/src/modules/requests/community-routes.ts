@@ -2,6 +2,7 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { authorize } from "../../platform/auth/policy";
 import { notFound } from "../../platform/http/errors";
+import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
 import { checkDatasetAccess, patchDataRequest } from "./changing";
 import {
@@ -25,7 +26,6 @@ import {
 } from "./community-schemas";
 import { postBulkDataRequest, postSingleDataRequest } from "./creating";
 
-const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
 const REQUEST_TAGS = ["request-controller"];
 const ACCESS_TAGS = ["data-access-controller"];
 
@@ -52,7 +52,7 @@ export const communityRequestRoutes =
             "Stores one request per period. Periods you have an active request for are left out; private data that is there already becomes a request for access. Admins may ask in another user's name with userId.",
           querystring: SingleRequestQuery,
           body: Type.Ref("SingleDataRequest"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("SingleDataRequestResponse") },
         },
       },
@@ -75,7 +75,7 @@ export const communityRequestRoutes =
           description:
             "Every combination becomes a request, except for unknown identifiers (rejected), combinations you have asked for already, and public data that is there already.",
           body: Type.Ref("BulkDataRequest"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("BulkDataRequestResponse") },
         },
       },
@@ -92,7 +92,7 @@ export const communityRequestRoutes =
           operationId: "getDataRequestsForRequestingUser",
           tags: REQUEST_TAGS,
           summary: "List your own data requests",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("ExtendedStoredDataRequest")) },
         },
       },
@@ -108,7 +108,7 @@ export const communityRequestRoutes =
           summary: "Count the data requests that match the filters",
           description: "The same filters and visibility as the list of requests, without pages.",
           querystring: RequestCountQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Integer({ format: "int32" }) },
         },
       },
@@ -124,7 +124,7 @@ export const communityRequestRoutes =
           summary: "Count open requests per framework, period, company and priority",
           description: "For deciding what to source first; the most asked-for come first.",
           querystring: AggregatedQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("AggregatedDataRequestWithAggregatedPriority")) },
         },
       },
@@ -144,7 +144,7 @@ export const communityRequestRoutes =
           description:
             "Admins search every request; others their own and those for the companies they own. Newest first, in pages of chunkSize.",
           querystring: RequestSearchQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("ExtendedStoredDataRequest")) },
         },
       },
@@ -163,7 +163,7 @@ export const communityRequestRoutes =
           summary: "Read one data request with its history",
           description: "For admins, the requester and the company's owners.",
           params: DataRequestIdParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("StoredDataRequest") },
         },
       },
@@ -181,7 +181,7 @@ export const communityRequestRoutes =
             "The requester withdraws an open request, closes or resolves an answered one, and changes contacts, message and notifications. The company's owners grant, decline or revoke access to private data. Admins change anything.",
           params: DataRequestIdParams,
           body: Type.Ref("DataRequestPatch"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("StoredDataRequest") },
         },
       },
@@ -206,7 +206,7 @@ export const communityRequestRoutes =
           description:
             "200 when the company has granted the user access to its data of this framework and period, 404 when not. For admins, the user and the company's owners.",
           params: DatasetAccessParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
         },
       },
       async (request, reply) => {

@@ -2,6 +2,7 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { Actor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
+import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
 import { patchRequestPriority, patchRequestState } from "./changing";
 import { createBulkRequests, createSingleRequest } from "./creating";
@@ -53,7 +54,6 @@ import {
   SourcingStatePatchQuery,
 } from "./sourcing-schemas";
 
-const SECURED: Record<string, string[]>[] = [{ "default-oauth": [] }, { "default-bearer-auth": [] }];
 const REQUEST_TAGS = ["request-controller"];
 const ENHANCED_TAGS = ["enhanced-request-controller"];
 const SOURCING_TAGS = ["data-sourcing-controller"];
@@ -91,7 +91,7 @@ export const dataSourcingRoutes =
             "Stores a request and joins it to the sourcing object of its company, framework and period (creating or reopening it). 400 when you have an open request for the same data already. Only admins give userId to ask in another user's name.",
           querystring: OnBehalfQuery,
           body: Type.Ref("SingleRequest"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("SingleRequestResponse") },
         },
       },
@@ -115,7 +115,7 @@ export const dataSourcingRoutes =
             "Every combination becomes a request, except unknown companies, data you asked for already, public data that is there already, and data found not to be sourceable; the answer lists each group. An unknown framework refuses the whole call.",
           querystring: OnBehalfQuery,
           body: Type.Ref("BulkDataRequest"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("BulkDataRequestResponse") },
         },
       },
@@ -138,7 +138,7 @@ export const dataSourcingRoutes =
           description:
             "Admins count every request, everyone else their own. Processed counts the answered, resolved, closed and non-sourceable ones.",
           querystring: RequestCountQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Integer({ format: "int32" }) },
         },
       },
@@ -155,7 +155,7 @@ export const dataSourcingRoutes =
           description:
             "Admins see every request, everyone else their own; newest first, in pages of chunkSize.",
           querystring: RequestListQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("ExtendedStoredRequest")) },
         },
       },
@@ -174,7 +174,7 @@ export const dataSourcingRoutes =
           summary: "Read one request",
           description: "For the requester and admins.",
           params: DataRequestIdParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("ExtendedStoredRequest") },
         },
       },
@@ -191,7 +191,7 @@ export const dataSourcingRoutes =
           description:
             "One entry per change of where the request stands (its own state, or its sourcing object's while it is processed): when, who, from which state, and why. For the requester and admins.",
           params: DataRequestIdParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("RequestHistoryEntryData")) },
         },
       },
@@ -208,7 +208,7 @@ export const dataSourcingRoutes =
           description:
             "Every change of the request and of its sourcing object's state while it is processed, with both states and the admin comment. For the requester and admins.",
           params: DataRequestIdParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("ExtendedRequestHistoryEntryData")) },
         },
       },
@@ -226,7 +226,7 @@ export const dataSourcingRoutes =
             "Open → Processing → Processed, or Withdrawn from Open or Processing. Admins make every move; the requester may only withdraw. Any other move is refused with 400 naming the allowed ones.",
           params: DataRequestIdParams,
           querystring: RequestStatePatchQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("StoredRequest") },
         },
       },
@@ -251,7 +251,7 @@ export const dataSourcingRoutes =
           description: "Admins only; the admin comment, when given, is stored and kept in the history.",
           params: DataRequestIdParams,
           querystring: RequestPriorityPatchQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("StoredRequest") },
         },
       },
@@ -275,7 +275,7 @@ export const dataSourcingRoutes =
           operationId: "getRequestsForRequestingUser",
           tags: ENHANCED_TAGS,
           summary: "List your own requests with how their sourcing goes",
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("DataSourcingEnhancedRequest")) },
         },
       },
@@ -292,7 +292,7 @@ export const dataSourcingRoutes =
           summary: "Search every request (admins)",
           querystring: PagingQuery,
           body: Type.Ref("RequestSearchFilterString"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("DataSourcingEnhancedRequest")) },
         },
       },
@@ -314,7 +314,7 @@ export const dataSourcingRoutes =
           tags: ENHANCED_TAGS,
           summary: "Count every request that matches (admins)",
           body: Type.Ref("RequestSearchFilterString"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Integer({ format: "int32" }) },
         },
       },
@@ -335,7 +335,7 @@ export const dataSourcingRoutes =
           description:
             "Admins see every sourcing object; the people of a collecting or extracting company those assigned to it. Newest first, in pages of chunkSize.",
           querystring: DataSourcingSearchQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("StoredDataSourcing")) },
         },
       },
@@ -355,7 +355,7 @@ export const dataSourcingRoutes =
           description:
             "Dimensions without a sourcing object are left out; the priority only for admins and the assigned companies.",
           body: Type.Array(Type.Ref("BasicDataDimensions"), { maxItems: LIST_LIMITS.bulk }),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("DataSourcingPriorityByDataDimensions")) },
         },
       },
@@ -376,7 +376,7 @@ export const dataSourcingRoutes =
           summary: "The sourcing objects assigned to a collecting or extracting company",
           description: "For admins and the people of that company (any company role there).",
           params: ProviderParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("StoredDataSourcing")) },
         },
       },
@@ -394,7 +394,7 @@ export const dataSourcingRoutes =
           description:
             "For admins and the people of the companies collecting documents or extracting data for it.",
           params: DataSourcingIdParams,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("StoredDataSourcing") },
         },
       },
@@ -413,7 +413,7 @@ export const dataSourcingRoutes =
             "Fields left out stay as they are. A state change follows the same transitions as the state operation.",
           params: DataSourcingIdParams,
           body: Type.Ref("AdminDataSourcingPatch"),
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("StoredDataSourcing") },
         },
       },
@@ -437,7 +437,7 @@ export const dataSourcingRoutes =
             "Initialized → DocumentSourcing → DocumentSourcingDone → DataExtraction → DataVerification → Done, with NonSourceableVerification → NonSourceable as the other end. Admins make every allowed move; the document collector DocumentSourcing → DocumentSourcingDone, the data extractor DataExtraction → DataVerification. Other moves are refused with 400 naming the allowed ones. Starting sourcing makes the open requests Processing; Done processes them; NonSourceable records the data as non-sourceable and ends them as such.",
           params: DataSourcingIdParams,
           querystring: SourcingStatePatchQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("ReducedDataSourcing") },
         },
       },
@@ -463,7 +463,7 @@ export const dataSourcingRoutes =
           params: DataSourcingIdParams,
           querystring: DocumentsPatchQuery,
           body: DocumentIdsBody,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("ReducedDataSourcing") },
         },
       },
@@ -487,7 +487,7 @@ export const dataSourcingRoutes =
           description: "For admins and the document collector.",
           params: DataSourcingIdParams,
           querystring: AttemptPatchQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("ReducedDataSourcing") },
         },
       },
@@ -511,7 +511,7 @@ export const dataSourcingRoutes =
             "The object after each change, oldest first, with who made it (left out for the platform itself), the state before and why. stateChangesOnly leaves out changes that kept the state.",
           params: DataSourcingIdParams,
           querystring: HistoryQuery,
-          security: SECURED,
+          security: SIGNED_IN_SECURITY,
           response: { 200: Type.Array(Type.Ref("DataSourcingWithoutReferences")) },
         },
       },

@@ -32,6 +32,12 @@ function withOwnHeadOperationId(schema: { operationId?: string }, method: string
   return { ...schema, operationId: operationId.slice(0, -"-head".length) };
 }
 
+/** The security of an operation that needs a signed-in caller: a token of the provider or an API key. */
+export const SIGNED_IN_SECURITY: Record<string, string[]>[] = [
+  { "default-oauth": [] },
+  { "default-bearer-auth": [] },
+];
+
 export interface OpenApiOptions {
   group: PrefixGroup;
   version: string;
