@@ -1,4 +1,5 @@
 import { type Generated, type Kysely, sql } from "kysely";
+import { inTransaction as inTransactionOf } from "../../platform/db/transaction";
 
 export type MailStatus = "Pending" | "Sent" | "Failed" | "Unsubscribed";
 
@@ -56,14 +57,8 @@ export type NotificationsDb = Kysely<NotificationTables>;
 
 export const notificationsDb = (db: AnyExecutor): NotificationsDb => db as unknown as NotificationsDb;
 
-export async function inTransaction<T>(
-  db: AnyExecutor,
-  work: (trx: NotificationsDb) => Promise<T>,
-): Promise<T> {
-  const typed = notificationsDb(db);
-  if (typed.isTransaction) return work(typed);
-  return typed.transaction().execute(work);
-}
+export const inTransaction = <T>(db: AnyExecutor, work: (trx: NotificationsDb) => Promise<T>): Promise<T> =>
+  inTransactionOf(notificationsDb(db), work);
 
 // ---- subscriptions ----------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import { type Generated, type Kysely, sql } from "kysely";
+import { inTransaction as inTransactionOf } from "../../platform/db/transaction";
 
 export type NotificationFrequency = "NoNotifications" | "Daily" | "Weekly" | "Monthly";
 export type TimeWindowThreshold = "Standard" | "Extended";
@@ -50,11 +51,8 @@ export type PortfoliosDb = Kysely<PortfolioTables>;
 
 export const portfoliosDb = (db: AnyExecutor): PortfoliosDb => db as unknown as PortfoliosDb;
 
-export async function inTransaction<T>(db: AnyExecutor, work: (trx: PortfoliosDb) => Promise<T>): Promise<T> {
-  const typed = portfoliosDb(db);
-  if (typed.isTransaction) return work(typed);
-  return typed.transaction().execute(work);
-}
+export const inTransaction = <T>(db: AnyExecutor, work: (trx: PortfoliosDb) => Promise<T>): Promise<T> =>
+  inTransactionOf(portfoliosDb(db), work);
 
 export interface PortfolioRow {
   portfolioId: string;
