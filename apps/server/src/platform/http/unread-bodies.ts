@@ -19,7 +19,8 @@ function discardRestOfBody(request: FastifyRequest, maxBytes: number, stallMs: n
   const drop = (reason: string) => {
     stop();
     request.log.info({ bytesDiscarded: received }, reason);
-    raw.socket?.destroy();
+    // Ends the socket too; unlike `raw.socket`, it exists also for requests injected without one.
+    raw.destroy();
   };
   const onData = (piece: Buffer) => {
     received += piece.length;
