@@ -12,19 +12,15 @@ import { signInThroughBrowser } from "./support/sign-in";
 describe.skipIf(!hasChromium)("the session warning", () => {
   let platform: TestPlatform;
   let browser: Browser;
-  const previousIdle = process.env.REFRESH_TOKEN_IDLE_SECONDS;
 
   beforeAll(async () => {
-    process.env.REFRESH_TOKEN_IDLE_SECONDS = "125";
-    platform = await startE2ePlatform();
+    platform = await startE2ePlatform({ REFRESH_TOKEN_IDLE_SECONDS: "125" });
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
     await platform?.close();
-    if (previousIdle === undefined) delete process.env.REFRESH_TOKEN_IDLE_SECONDS;
-    else process.env.REFRESH_TOKEN_IDLE_SECONDS = previousIdle;
   });
 
   it("warns before the session expires and renews it on 'Refresh Session'", async () => {

@@ -4,14 +4,16 @@ import { startTestPlatform, type TestPlatform } from "../../apps/server/src/test
 
 /**
  * The real server with demo data and the built web app, as a visitor would meet it: the demo's
- * events are handled (review queue, answered requests) and background work keeps running.
+ * events are handled (review queue, answered requests) and background work keeps running. `env`
+ * adds settings of the platform's environment schema for a journey that needs other values.
  */
-export async function startE2ePlatform(): Promise<TestPlatform> {
+export async function startE2ePlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
   const platform = await startTestPlatform({
     demo: true,
     env: {
       DEMO: "true",
       WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? resolve(import.meta.dirname, "../../apps/web/dist"),
+      ...env,
     },
   });
   await platform.background.settle();

@@ -100,7 +100,6 @@ async function storeActive(
 }
 
 beforeAll(async () => {
-  delete process.env.SMTP_URL;
   platform = await startTestPlatform();
   owner = await person("pf_owner");
   other = await person("pf_other");
