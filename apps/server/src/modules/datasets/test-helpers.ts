@@ -6,7 +6,8 @@ import { simplePdf } from "../../platform/pdf";
 import { signIn } from "../../testing/sign-in";
 import type { TestPlatform } from "../../testing/test-platform";
 import { createCompany } from "../companies/service";
-import { documentsSettings, storeDocument } from "../documents/service";
+import { documentsSettings } from "../documents/service";
+import { storeDocument } from "../documents/upload";
 import { referencedReports } from "./framework-data";
 
 export interface TestUser {

@@ -10,7 +10,6 @@ import { giveRole } from "../community/test-helpers";
 import { createCompany } from "../companies/service";
 import { DEMO_USERS } from "../identity/demo";
 import { DEMO_COMPANY_ID } from "./companies";
-import { cleanUpStaging, STORAGE_CHUNK_BYTES } from "./service";
 import {
   oleWithStream,
   randomPdfLike,
@@ -20,6 +19,7 @@ import {
   sampleXlsx,
   zipOf,
 } from "./test-files";
+import { cleanUpStaging, STORAGE_CHUNK_BYTES } from "./upload";
 
 interface ErrorBody {
   errors: { errorType: string; summary: string; message: string; httpStatus: number }[];

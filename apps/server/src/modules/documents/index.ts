@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import type { ServerModule, WithContext } from "../../platform/module";
 import { documentsRoutes, STAGING_IDLE_MS } from "./routes";
 import { seedDemoDocuments } from "./seed";
-import { cleanUpStaging } from "./service";
+import { cleanUpStaging } from "./upload";
 
 function commands(program: Command, withContext: WithContext): void {
   const documents = program.command("documents").description("Stored reports and their uploads.");
@@ -35,20 +35,20 @@ export const documentsModule: ServerModule = {
 
 // Whether documents are stored, and the bytes of one, read as an actor under this module's rules.
 
-export { documentExists, getReadableDocument, missingDocuments, streamDocumentBytes } from "./service";
+export { getReadableDocument, streamDocumentBytes } from "./read";
+export { documentExists, missingDocuments } from "./service";
 
 // Storing a report: limits and byte transfer per database, then staging an upload and keeping it (the
 // datasets module stores the reports an upload cites), or storing known bytes at once (demo data).
 
+export { type DocumentsSettings, documentsSettings } from "./service";
 export {
-  type DocumentsSettings,
   discardStaging,
-  documentsSettings,
   promoteUpload,
   type StagedUpload,
   stageUpload,
   storeDocument,
-} from "./service";
+} from "./upload";
 
 // Rules that modules above this one add to its policy: who uploads for a company (community) and which
 // documents only private data cite (datasets).

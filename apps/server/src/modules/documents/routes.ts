@@ -10,6 +10,7 @@ import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
 import { type DocumentType, EXTENSIONS } from "./file-types";
 import { can } from "./policy";
+import { getDocumentEntity, getReadableDocument, searchDocuments, streamDocumentBytes } from "./read";
 import { contentDisposition, nameProblem, parseRange } from "./rules";
 import {
   DocumentCompanyParams,
@@ -23,24 +24,17 @@ import {
   sharedSchemas,
   UploadBody,
 } from "./schemas";
+import { documentsSettings, linkCompany, patchDocumentMeta, replaceDocumentMeta } from "./service";
 import {
   checkUploadMeta,
   cleanUpStaging,
   discardStaging,
-  documentsSettings,
-  getDocumentEntity,
-  getReadableDocument,
-  linkCompany,
   parseUploadMeta,
-  patchDocumentMeta,
   promoteUpload,
-  replaceDocumentMeta,
   type StagedUpload,
-  searchDocuments,
   stageUpload,
-  streamDocumentBytes,
   tooLarge,
-} from "./service";
+} from "./upload";
 
 const TAGS = ["document-controller"];
 /** Room for the metadata part and the multipart framing around the file. */

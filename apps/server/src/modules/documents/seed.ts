@@ -4,7 +4,8 @@ import { writePdf } from "../../platform/pdf";
 import { DEMO_USERS } from "../identity";
 import { companyExists, DEMO_COMPANY_ID, DEMO_COMPANY_NAME } from "./companies";
 import type { DocumentMetaInfo } from "./schemas";
-import { documentsSettings, storeDocument } from "./service";
+import { documentsSettings } from "./service";
+import { storeDocument } from "./upload";
 
 const demoUploader = DEMO_USERS.find((user) => user.username === "data_uploader");
 

@@ -1,18 +1,18 @@
-import { createHash, randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
+/**
+ * What the documents module's operations share (settings, the metadata's wire shapes, the field
+ * checks), what other modules ask, and changes of a stored document's metadata. Uploads live in
+ * upload.ts, reads and downloads in read.ts.
+ */
 import type { Kysely } from "kysely";
-import type { Actor, SignedInActor } from "../../platform/auth/actor";
+import type { Actor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import type { Config } from "../../platform/config";
 import type { AnyDb, Database } from "../../platform/db/database";
-import { ApiError, badRequest, forbidden, notFound } from "../../platform/http/errors";
-import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
+import { badRequest, forbidden, notFound } from "../../platform/http/errors";
 import { companyExists } from "./companies";
-import { containerOf, HEAD_BYTES, identify, MEDIA_TYPES, type RandomAccess } from "./file-types";
 import { can } from "./policy";
 import { isDocumentId, nameProblem, publicationDateProblem, reportingPeriodProblem } from "./rules";
 import {
-  DEFAULT_CHUNK_SIZE,
   DOCUMENT_CATEGORIES,
   type DocumentMetaInfo,
   type DocumentMetaInfoEntity,
@@ -26,12 +26,7 @@ import * as store from "./store";
 // biome-ignore lint/suspicious/noExplicitAny: any module's executor is accepted here.
 export type AnyExecutor = Kysely<any>;
 
-const own = (db: AnyExecutor): DocumentsDb => store.documentsDb(db as AnyDb);
-
-/** Bytes per stored chunk: large enough for few rows, small enough to stream a range quickly. */
-export const STORAGE_CHUNK_BYTES = 256 * 1024;
-/** Chunks fetched per query while downloading. */
-const CHUNKS_PER_READ = 4;
+export const own = (db: AnyExecutor): DocumentsDb => store.documentsDb(db as AnyDb);
 
 export interface DocumentsSettings {
   /** The largest file accepted, in bytes. */
@@ -51,29 +46,11 @@ export function documentsSettings(context: {
   return { maxBytes: context.config.documents.maxBytes, transfer };
 }
 
-const describeBytes = (bytes: number): string =>
-  bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
-
-export const tooLarge = (maxBytes: number) =>
-  new ApiError(
-    413,
-    "payload-too-large",
-    "Payload too large",
-    `document is larger than the limit of ${describeBytes(maxBytes)}.`,
-  );
-
-const unsupportedType = () =>
-  new ApiError(
-    415,
-    "unsupported-media-type",
-    "Unsupported media type",
-    "document is not a PDF, XLSX, XLS, ODS or DOCX file (the type is read from the file's content, not its name).",
-  );
-
-const invalidField = (field: string, problem: string) =>
+export const invalidField = (field: string, problem: string) =>
   badRequest(`${field} ${problem}.`, `Invalid ${field}`);
 
-const documentNotFound = (documentId: string) => notFound(`There is no document with the id ${documentId}.`);
+export const documentNotFound = (documentId: string) =>
+  notFound(`There is no document with the id ${documentId}.`);
 
 // ---- what other modules may ask ----------------------------------------------------------------
 
@@ -118,7 +95,7 @@ export function toResponse(row: DocumentRow): DocumentMetaInfoResponse {
   });
 }
 
-function toEntity(row: DocumentRow, viewable: boolean): DocumentMetaInfoEntity {
+export function toEntity(row: DocumentRow, viewable: boolean): DocumentMetaInfoEntity {
   return omitNull({
     documentId: row.documentId,
     documentType: row.documentType as DocumentMetaInfoEntity["documentType"],
@@ -135,7 +112,7 @@ function toEntity(row: DocumentRow, viewable: boolean): DocumentMetaInfoEntity {
 }
 
 /** Checks the field rules that JSON Schema does not express; `prefix` names the part ("documentMetaInfo."). */
-function checkMetaFields(fields: DocumentMetaInfoPatch, prefix: string): void {
+export function checkMetaFields(fields: DocumentMetaInfoPatch, prefix: string): void {
   if (fields.documentName !== undefined) {
     const problem = nameProblem(fields.documentName);
     if (problem) throw invalidField(`${prefix}documentName`, problem);
@@ -152,406 +129,11 @@ function checkMetaFields(fields: DocumentMetaInfoPatch, prefix: string): void {
   }
 }
 
-async function checkCompaniesExist(db: AnyExecutor, companyIds: readonly string[], field: string) {
+export async function checkCompaniesExist(db: AnyExecutor, companyIds: readonly string[], field: string) {
   for (const companyId of companyIds) {
     if (!(await companyExists(db, companyId)))
       throw invalidField(field, `names the company ${companyId}, which does not exist`);
   }
-}
-
-/**
- * Reads the documentMetaInfo part of an upload: JSON of the DocumentMetaInfo shape. Problems are
- * 400s that name the field, such as "documentMetaInfo.documentCategory".
- */
-export function parseUploadMeta(raw: unknown): DocumentMetaInfo {
-  let value = raw;
-  if (typeof raw === "string" || Buffer.isBuffer(raw)) {
-    try {
-      value = JSON.parse(raw.toString());
-    } catch {
-      throw invalidField("documentMetaInfo", "is not valid JSON");
-    }
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw invalidField("documentMetaInfo", "must be a JSON object");
-  const meta = value as Record<string, unknown>;
-  const known = new Set([
-    "documentName",
-    "documentCategory",
-    "companyIds",
-    "publicationDate",
-    "reportingPeriod",
-  ]);
-  for (const key of Object.keys(meta)) {
-    if (!known.has(key)) throw invalidField(`documentMetaInfo.${key}`, "is not a known field");
-  }
-  for (const key of ["documentName", "documentCategory"]) {
-    if (meta[key] === undefined || meta[key] === null)
-      throw invalidField(`documentMetaInfo.${key}`, "is required");
-    if (typeof meta[key] !== "string") throw invalidField(`documentMetaInfo.${key}`, "must be a string");
-  }
-  for (const key of ["publicationDate", "reportingPeriod"]) {
-    if (meta[key] === null) delete meta[key];
-    if (meta[key] !== undefined && typeof meta[key] !== "string")
-      throw invalidField(`documentMetaInfo.${key}`, "must be a string");
-  }
-  const companyIds = meta.companyIds ?? [];
-  if (!Array.isArray(companyIds) || companyIds.some((id) => typeof id !== "string"))
-    throw invalidField("documentMetaInfo.companyIds", "must be a list of company ids");
-  const parsed: DocumentMetaInfo = {
-    documentName: meta.documentName as string,
-    documentCategory: meta.documentCategory as DocumentMetaInfo["documentCategory"],
-    companyIds: [...new Set(companyIds as string[])],
-    ...(meta.publicationDate !== undefined ? { publicationDate: meta.publicationDate as string } : {}),
-    ...(meta.reportingPeriod !== undefined ? { reportingPeriod: meta.reportingPeriod as string } : {}),
-  };
-  checkMetaFields(parsed, "documentMetaInfo.");
-  return parsed;
-}
-
-/** Checks an upload's metadata against the database and the uploader's rights. */
-export async function checkUploadMeta(db: AnyExecutor, actor: Actor, meta: DocumentMetaInfo | undefined) {
-  const companyIds = meta?.companyIds ?? [];
-  await checkCompaniesExist(db, companyIds, "documentMetaInfo.companyIds");
-  authorize(
-    actor,
-    await can(actor, "upload", { db: db as AnyDb, companyIds }),
-    "Uploading documents needs the role ROLE_UPLOADER, or a company role that allows uploading for each of the document's companies.",
-  );
-}
-
-// ---- storing bytes -----------------------------------------------------------------------------
-
-export interface StagedUpload {
-  blobId: string;
-  documentId: string;
-  sizeBytes: number;
-  documentType: keyof typeof MEDIA_TYPES;
-}
-
-/** Random access to the bytes of a blob, read chunk by chunk from the database. */
-function blobAccess(
-  db: DocumentsDb,
-  blobId: string,
-  size: number,
-  chunkSize: number,
-  transfer: ByteTransfer,
-): RandomAccess {
-  return {
-    size,
-    read: async (start, length) => {
-      const end = Math.min(size, start + length) - 1;
-      if (end < start) return Buffer.alloc(0);
-      const chunks = await store.readChunks(
-        db,
-        blobId,
-        Math.floor(start / chunkSize),
-        Math.floor(end / chunkSize),
-        transfer,
-      );
-      const joined = Buffer.concat(chunks);
-      const offset = start - Math.floor(start / chunkSize) * chunkSize;
-      return joined.subarray(offset, offset + (end - start + 1));
-    },
-  };
-}
-
-/**
- * Streams an upload into a staging blob chunk by chunk while hashing it; no transaction is held
- * while the client sends. The type is checked on the first bytes (and, for containers, on the
- * stored file at the end). On any failure, including a cut connection, the staging blob is removed.
- */
-export async function stageUpload(
-  db: AnyExecutor,
-  source: AsyncIterable<Buffer | Uint8Array>,
-  settings: DocumentsSettings & { isTruncated?: () => boolean },
-): Promise<StagedUpload> {
-  const documents = own(db);
-  const blobId = randomUUID();
-  const chunkSize = STORAGE_CHUNK_BYTES;
-  await store.createStagingBlob(documents, blobId, chunkSize);
-  try {
-    const hash = createHash("sha256");
-    // One buffer for every chunk: a write is awaited before the buffer is filled again, and fresh
-    // 256 KiB buffers per chunk would make the garbage collector run over and over.
-    const pending = Buffer.allocUnsafe(chunkSize);
-    let filled = 0;
-    let seq = 0;
-    let size = 0;
-    let head: Buffer | undefined;
-    const headParts: Buffer[] = [];
-    for await (const piece of source) {
-      const bytes = Buffer.isBuffer(piece)
-        ? piece
-        : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
-      size += bytes.length;
-      if (size > settings.maxBytes) throw tooLarge(settings.maxBytes);
-      hash.update(bytes);
-      if (!head) {
-        headParts.push(bytes);
-        const collected = headParts.reduce((sum, part) => sum + part.length, 0);
-        if (collected >= HEAD_BYTES) {
-          head = Buffer.concat(headParts).subarray(0, HEAD_BYTES);
-          if (containerOf(head) === "unknown") throw unsupportedType();
-        }
-      }
-      let at = 0;
-      while (at < bytes.length) {
-        const take = Math.min(chunkSize - filled, bytes.length - at);
-        bytes.copy(pending, filled, at, at + take);
-        filled += take;
-        at += take;
-        if (filled === chunkSize) {
-          await store.writeChunk(documents, blobId, seq++, pending, settings.transfer);
-          filled = 0;
-        }
-      }
-    }
-    if (settings.isTruncated?.()) throw tooLarge(settings.maxBytes);
-    if (size === 0) throw invalidField("document", "is empty");
-    if (filled > 0)
-      await store.writeChunk(documents, blobId, seq++, pending.subarray(0, filled), settings.transfer);
-    head ??= Buffer.concat(headParts);
-    const documentType = await identify(
-      head,
-      blobAccess(documents, blobId, size, chunkSize, settings.transfer),
-    );
-    if (!documentType) throw unsupportedType();
-    return { blobId, documentId: hash.digest("hex"), sizeBytes: size, documentType };
-  } catch (error) {
-    await discardStaging(db, blobId);
-    throw error;
-  }
-}
-
-/** Removes a staging blob; used when an upload fails after its bytes were staged. */
-export async function discardStaging(db: AnyExecutor, blobId: string): Promise<void> {
-  await store.deleteStagingBlob(own(db), blobId).catch(() => {});
-}
-
-export interface StoredUpload {
-  created: boolean;
-  document: DocumentMetaInfoResponse;
-}
-
-/**
- * Makes a staged upload a document in one short transaction. New bytes become a new document with
- * the given metadata. Bytes already stored are not kept twice: the staging blob is dropped and the
- * metadata merged into the stored document (see docs/documents.md):
- * - companyIds: the union of the stored and the new companies;
- * - documentName, documentCategory, publicationDate, reportingPeriod: the stored value stays, a
- *   missing stored value is filled from the new upload;
- * - uploaderId and uploadTime stay those of the first upload.
- */
-export async function promoteUpload(
-  db: AnyExecutor,
-  uploader: SignedInActor,
-  staged: StagedUpload,
-  meta: DocumentMetaInfo | undefined,
-  fileName: string,
-): Promise<StoredUpload> {
-  try {
-    return await (db as AnyDb).transaction().execute(async (trx) => {
-      const documents = own(trx);
-      const created = await store.insertDocument(documents, {
-        documentId: staged.documentId,
-        blobId: staged.blobId,
-        // Names from the upload route were checked already; a file name another module passes on (the
-        // VSME upload) is cleaned instead, since refusing it here would leave its earlier files stored.
-        documentName: withoutInvisibleCharacters(meta?.documentName ?? fileName),
-        documentCategory: meta?.documentCategory ?? null,
-        publicationDate: meta?.publicationDate ?? null,
-        reportingPeriod: meta?.reportingPeriod ?? null,
-        uploaderId: uploader.userId,
-        documentType: staged.documentType,
-        mediaType: MEDIA_TYPES[staged.documentType],
-        sizeBytes: staged.sizeBytes,
-      });
-      if (created) {
-        if (!(await store.markBlobStored(documents, staged.blobId)))
-          throw new Error("The staged upload disappeared before it was stored.");
-      } else {
-        await store.deleteStagingBlob(documents, staged.blobId);
-        const stored = await store.findDocumentForUpdate(documents, staged.documentId);
-        if (stored && meta) {
-          await store.updateMeta(documents, staged.documentId, {
-            ...(stored.documentCategory === null ? { documentCategory: meta.documentCategory } : {}),
-            ...(stored.publicationDate === null && meta.publicationDate
-              ? { publicationDate: meta.publicationDate }
-              : {}),
-            ...(stored.reportingPeriod === null && meta.reportingPeriod
-              ? { reportingPeriod: meta.reportingPeriod }
-              : {}),
-          });
-        }
-      }
-      await store.addCompanies(documents, staged.documentId, meta?.companyIds ?? []);
-      const row = await store.findDocument(documents, staged.documentId);
-      if (!row) throw new Error("The stored document cannot be read back.");
-      return { created, document: toResponse(row) };
-    });
-  } catch (error) {
-    await discardStaging(db, staged.blobId);
-    throw error;
-  }
-}
-
-/**
- * Stores a whole document from a stream in one call: staging, checks and promotion. Used by the
- * demo seed and by other code that has the metadata before the bytes.
- */
-export async function storeDocument(
-  db: AnyExecutor,
-  uploader: SignedInActor,
-  source: AsyncIterable<Buffer | Uint8Array>,
-  meta: DocumentMetaInfo,
-  settings: DocumentsSettings,
-): Promise<StoredUpload> {
-  checkMetaFields(meta, "documentMetaInfo.");
-  await checkUploadMeta(db, uploader, meta);
-  const staged = await stageUpload(db, source, settings);
-  return promoteUpload(db, uploader, staged, meta, meta.documentName);
-}
-
-export interface StagingCleanup {
-  uploads: number;
-  bytes: number;
-}
-
-/**
- * Removes what failed or cut uploads left in staging. With `olderThanMs`, only staging untouched for
- * that long (another server may still be receiving the rest); without, all of it.
- */
-export async function cleanUpStaging(db: AnyExecutor, olderThanMs?: number): Promise<StagingCleanup> {
-  return store.deleteAbandonedStaging(
-    own(db),
-    olderThanMs === undefined ? undefined : new Date(Date.now() - olderThanMs),
-  );
-}
-
-// ---- reading -----------------------------------------------------------------------------------
-
-/** A stored document the actor may read, or the right error. */
-export async function getReadableDocument(
-  db: AnyExecutor,
-  actor: Actor,
-  documentId: string,
-): Promise<DocumentRow> {
-  authorize(actor, can(actor, "read"));
-  const row = isDocumentId(documentId) ? await store.findDocument(own(db), documentId) : undefined;
-  if (!row) throw documentNotFound(documentId);
-  authorize(
-    actor,
-    await can(actor, "see", { db: db as AnyDb, documentId }),
-    "You may not see this document: it is cited only by data you may not see.",
-  );
-  return row;
-}
-
-export async function getDocumentEntity(
-  db: AnyExecutor,
-  actor: Actor,
-  documentId: string,
-): Promise<DocumentMetaInfoEntity> {
-  authorize(actor, can(actor, "read"));
-  const row = isDocumentId(documentId) ? await store.findDocument(own(db), documentId) : undefined;
-  if (!row) throw documentNotFound(documentId);
-  return toEntity(row, await can(actor, "see", { db: db as AnyDb, documentId }));
-}
-
-/**
- * Streams bytes `start` to `end` (inclusive) of a stored document, a few chunks per query. The next
- * query runs while the current chunks are being sent, so the database and the network work at the
- * same time; at most two groups of chunks are held, whatever the size of the document.
- */
-export function streamDocumentBytes(
-  db: AnyExecutor,
-  row: DocumentRow,
-  start: number,
-  end: number,
-  transfer: ByteTransfer,
-): Readable {
-  const documents = own(db);
-  const chunkSize = row.chunkSize;
-  const lastSeq = Math.floor(end / chunkSize);
-  let nextSeq = Math.floor(start / chunkSize);
-  const readGroup = (): Promise<Buffer[]> | undefined => {
-    if (nextSeq > lastSeq) return undefined;
-    const fromSeq = nextSeq;
-    const toSeq = Math.min(lastSeq, fromSeq + CHUNKS_PER_READ - 1);
-    nextSeq = toSeq + 1;
-    const group = store.readChunks(documents, row.blobId, fromSeq, toSeq, transfer).then((read) => {
-      if (read.length !== toSeq - fromSeq + 1)
-        throw new Error(`Document ${row.documentId} is missing stored chunks.`);
-      return read.map((chunk, i) => {
-        const chunkStart = (fromSeq + i) * chunkSize;
-        return chunk.subarray(Math.max(0, start - chunkStart), Math.min(chunk.length, end - chunkStart + 1));
-      });
-    });
-    // A failure is reported when the group is sent; until then it must not count as unhandled.
-    group.catch(() => {});
-    return group;
-  };
-  let ahead = readGroup();
-  return new Readable({
-    highWaterMark: CHUNKS_PER_READ * chunkSize,
-    read() {
-      const current = ahead;
-      if (!current) {
-        this.push(null);
-        return;
-      }
-      ahead = readGroup();
-      current.then(
-        (chunks) => {
-          for (const chunk of chunks) this.push(chunk);
-          if (!ahead) this.push(null);
-        },
-        (error: Error) => this.destroy(error),
-      );
-    },
-  });
-}
-
-export interface SearchResult {
-  documents: DocumentMetaInfoResponse[];
-  total: number;
-}
-
-export async function searchDocuments(
-  db: AnyExecutor,
-  query: {
-    companyId?: string;
-    documentCategories?: string[];
-    reportingPeriod?: string;
-    chunkSize?: number;
-    chunkIndex?: number;
-  },
-): Promise<SearchResult> {
-  const hasFilter =
-    query.companyId !== undefined ||
-    (query.documentCategories?.length ?? 0) > 0 ||
-    query.reportingPeriod !== undefined;
-  if (!hasFilter)
-    throw badRequest(
-      "Give at least one of companyId, documentCategories and reportingPeriod.",
-      "Missing search parameter",
-    );
-  const chunkSize = query.chunkSize ?? DEFAULT_CHUNK_SIZE;
-  const chunkIndex = query.chunkIndex ?? 0;
-  const { rows, total } = await store.searchDocuments(own(db), {
-    ...(query.companyId !== undefined ? { companyId: query.companyId } : {}),
-    ...(query.documentCategories ? { categories: query.documentCategories } : {}),
-    ...(query.reportingPeriod !== undefined ? { reportingPeriod: query.reportingPeriod } : {}),
-    limit: chunkSize,
-    offset: chunkSize * chunkIndex,
-  });
-  if (chunkIndex > 0 && chunkIndex * chunkSize >= total)
-    throw invalidField(
-      "querystring parameter chunkIndex",
-      `is beyond the last page: ${total} documents make ${Math.ceil(total / chunkSize)} pages of ${chunkSize}`,
-    );
-  return { documents: rows.map(toResponse), total };
 }
 
 // ---- changing metadata -------------------------------------------------------------------------

@@ -3,6 +3,19 @@ import type { FastifyPluginAsync } from "fastify";
 import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
 import {
+  dataPointReviewQueue,
+  getDataPointReviewHistory,
+  judgeDataPoint,
+  listDataPointReviews,
+} from "./data-point-reviews";
+import {
+  countUnreviewedDatasets,
+  getDatasetReview,
+  getDatasetReviewHistory,
+  judgeDataset,
+  listDatasetReviews,
+} from "./dataset-reviews";
+import {
   DataIdParams,
   DataPointIdParams,
   DataPointQaReviewInformation,
@@ -17,18 +30,7 @@ import {
   sharedSchemas,
   UnreviewedCountQuery,
 } from "./schemas";
-import {
-  countUnreviewedDatasets,
-  dataPointReviewQueue,
-  etagOf,
-  getDataPointReviewHistory,
-  getDatasetReview,
-  getDatasetReviewHistory,
-  judgeDataPoint,
-  judgeDataset,
-  listDataPointReviews,
-  listDatasetReviews,
-} from "./service";
+import { etagOf } from "./service";
 
 const TAGS = ["qa-controller"];
 

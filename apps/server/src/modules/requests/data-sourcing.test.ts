@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignedInActor } from "../../platform/auth/actor";
 import type { TestPlatform } from "../../testing/test-platform";
 import { call, storeActiveDataset, type TestActor } from "../community/test-helpers";
-import { documentsSettings, storeDocument } from "../documents/service";
+import { documentsSettings } from "../documents/service";
 import { samplePdf } from "../documents/test-files";
+import { storeDocument } from "../documents/upload";
 import {
   type Sourcing,
   type SourcingWorld,
