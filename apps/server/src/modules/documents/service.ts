@@ -67,16 +67,6 @@ export async function missingDocuments(db: AnyExecutor, documentIds: Iterable<st
   return ids.filter((id) => !stored.has(id));
 }
 
-/** The metadata of a stored document, or undefined. No access check: callers decide what to show. */
-export async function getDocumentMetaInfo(
-  db: AnyExecutor,
-  documentId: string,
-): Promise<DocumentMetaInfoResponse | undefined> {
-  if (!isDocumentId(documentId)) return undefined;
-  const row = await store.findDocument(own(db), documentId);
-  return row && toResponse(row);
-}
-
 // ---- metadata ----------------------------------------------------------------------------------
 
 function omitNull<T extends object>(value: T): T {
