@@ -17,31 +17,26 @@
  * export of 10,000 companies to CSV <= 20 s with the server's memory below 300 MB.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { generateCompleteDataset } from "@openverde/frameworks";
 import pg from "pg";
 import { generateApiKey } from "../../apps/server/src/modules/api-keys/service";
 import { createCompanyWithId } from "../../apps/server/src/modules/companies/service";
-import { referencedReports } from "../../apps/server/src/modules/datasets/framework-data";
 import { storeDatasetInTransaction } from "../../apps/server/src/modules/datasets/upload";
-import { documentsSettings } from "../../apps/server/src/modules/documents/service";
-import { storeDocument } from "../../apps/server/src/modules/documents/upload";
 import { seedDemoUsers } from "../../apps/server/src/modules/identity/demo";
 import { findUserByUsername } from "../../apps/server/src/modules/identity/service";
 import { composition, migrationSources } from "../../apps/server/src/modules/registry";
-import type { SignedInActor } from "../../apps/server/src/platform/auth/actor";
 import { mergeSubscriptions } from "../../apps/server/src/platform/background";
 import { loadConfig } from "../../apps/server/src/platform/config";
 import { openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
 import { dispatchEvents } from "../../apps/server/src/platform/events";
-import { simplePdf } from "../../apps/server/src/platform/pdf";
 import { freePort } from "../../apps/server/src/testing/free-port";
+import { completeSfdrWithReports } from "../support/complete-sfdr";
 import { benchClient } from "../support/http";
 import { serverProcessArgs } from "../support/server-command";
 
@@ -193,31 +188,7 @@ async function main() {
         } as never);
       });
       log(`prepared ${companyCount} companies in ${((performance.now() - prepared) / 1000).toFixed(1)} s`);
-      const actor: SignedInActor = {
-        kind: "user",
-        userId: uploader.userId,
-        username: "bench",
-        email: undefined,
-        name: undefined,
-        roles: new Set(["ROLE_USER", "ROLE_UPLOADER"]),
-        via: "token",
-      };
-      const generated = generateCompleteDataset("sfdr", 42);
-      let text = JSON.stringify(generated);
-      for (const report of referencedReports("sfdr", generated)) {
-        const bytes = simplePdf([`Bench report ${report.name}`]);
-        await storeDocument(
-          database.db,
-          actor,
-          (async function* () {
-            yield bytes;
-          })(),
-          { documentName: `${report.name}.pdf`, documentCategory: "AnnualReport", companyIds: [] } as never,
-          documentsSettings({ config, database }),
-        );
-        text = text.replaceAll(report.fileReference, createHash("sha256").update(bytes).digest("hex"));
-      }
-      sfdr = JSON.parse(text);
+      sfdr = (await completeSfdrWithReports(database, config, uploader.userId, 42)) as typeof sfdr;
       const datasetsStarted = performance.now();
       const stores = companyIds.flatMap((companyId, index) =>
         (index === 0 ? PERIODS : ["2024"]).map((period) => ({ companyId, period })),

@@ -19,28 +19,22 @@
  * health answering within 200 ms throughout.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import { generateCompleteDataset } from "@openverde/frameworks";
 import pg from "pg";
 import { generateApiKey } from "../../apps/server/src/modules/api-keys/service";
 import { createCompany } from "../../apps/server/src/modules/companies/service";
-import { referencedReports } from "../../apps/server/src/modules/datasets/framework-data";
-import { documentsSettings } from "../../apps/server/src/modules/documents/service";
-import { storeDocument } from "../../apps/server/src/modules/documents/upload";
 import { seedDemoUsers } from "../../apps/server/src/modules/identity/demo";
 import { findUserByUsername } from "../../apps/server/src/modules/identity/service";
 import { composition, migrationSources } from "../../apps/server/src/modules/registry";
-import type { SignedInActor } from "../../apps/server/src/platform/auth/actor";
 import { loadConfig } from "../../apps/server/src/platform/config";
 import { openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
-import { simplePdf } from "../../apps/server/src/platform/pdf";
 import { freePort } from "../../apps/server/src/testing/free-port";
+import { completeSfdrWithReports } from "../support/complete-sfdr";
 import { type BenchResponse, benchClient } from "../support/http";
 import { serverProcessArgs } from "../support/server-command";
 
@@ -167,32 +161,7 @@ async function main() {
           identifiers: {},
         } as never)
       ).companyId;
-      const actor: SignedInActor = {
-        kind: "user",
-        userId: uploader.userId,
-        username: "bench",
-        email: undefined,
-        name: undefined,
-        roles: new Set(["ROLE_USER", "ROLE_UPLOADER"]),
-        via: "token",
-      };
-      const generated = generateCompleteDataset("sfdr", 7);
-      let text = JSON.stringify(generated);
-      // The reports the dataset cites are stored, so that the complete dataset is accepted.
-      for (const report of referencedReports("sfdr", generated)) {
-        const bytes = simplePdf([`Validation bench report ${report.name}`]);
-        await storeDocument(
-          db.db,
-          actor,
-          (async function* () {
-            yield bytes;
-          })(),
-          { documentName: `${report.name}.pdf`, documentCategory: "AnnualReport", companyIds: [] } as never,
-          documentsSettings({ config, database: db }),
-        );
-        text = text.replaceAll(report.fileReference, createHash("sha256").update(bytes).digest("hex"));
-      }
-      sfdr = JSON.parse(text);
+      sfdr = (await completeSfdrWithReports(db, config, uploader.userId, 7)) as typeof sfdr;
     } finally {
       await db.close();
     }
