@@ -1,6 +1,7 @@
 import type { MigrationSource } from "../platform/db/migrations";
 import type { Composition } from "../platform/module";
 import { apiKeysModule, checkApiKey } from "./api-keys";
+import { auditModule } from "./audit";
 import { communityModule } from "./community";
 import { companiesModule } from "./companies";
 import { datasetsModule } from "./datasets";
@@ -18,7 +19,8 @@ import { specificationsModule } from "./specifications";
  * its request operations under /community and its sourcing operations under /data-sourcing.
  */
 export const composition: Composition = {
-  standalone: [identityModule, mailboxModule],
+  // The audit trail publishes nothing itself: it owns its table, which the modules above write to.
+  standalone: [auditModule, identityModule, mailboxModule],
   // Access tokens are identity's; API keys are checked by the api-keys module, which itself asks
   // identity about users: composed here so that neither of the two imports the other.
   authenticator: (context) => bearerAuthenticator(context, checkApiKey),
