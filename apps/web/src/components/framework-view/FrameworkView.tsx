@@ -1,8 +1,9 @@
 import type { FrameworkId } from "@openverde/frameworks";
+import { type DatasetRecord, dataTable, type TableShape, tableCsv } from "@openverde/frameworks/tables";
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from "react";
 import { flushSync } from "react-dom";
 import { blocksForFirstScreen, sectionBlocks } from "./blocks";
-import { columnHeading, exportGrid, safeFileName, toCsv, toXlsx } from "./export";
+import { CSV_TYPE, columnHeading, safeFileName, saveFile, workbookBytes, XLSX_TYPE } from "./export";
 import { buildComparison, type ComparisonModel, type DatasetColumn } from "./model";
 import { type OpenedParts, OpenedPartsContext } from "./remembered-toggle";
 import { SectionTable } from "./SectionTable";
@@ -16,6 +17,8 @@ export interface FrameworkViewProps {
   columnLink?: (column: DatasetColumn) => string | undefined;
   /** Base of the downloaded file names, e.g. `Verdana Energie AG SFDR`. */
   exportName: string;
+  /** The company the datasets belong to, named in every row of a download. */
+  company?: { id: string; name: string };
   /** Extra controls placed in the toolbar (version switch, period picker, ...). */
   toolbar?: ReactNode;
 }
@@ -23,13 +26,16 @@ export interface FrameworkViewProps {
 /** Height of a category's heading and its table's column headings, roughly. */
 const SECTION_CHROME = 130;
 
-function download(bytes: BlobPart, type: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** What a download holds: every dataset shown, with all the framework's data points (not only those on screen). */
+function downloadRecords(columns: DatasetColumn[], company?: { id: string; name: string }): DatasetRecord[] {
+  return columns.map((column) => ({
+    companyName: company?.name ?? "",
+    ...(company ? { companyId: company.id } : {}),
+    reportingPeriod: column.reportingPeriod ?? column.label,
+    data: column.data,
+    ...(column.qaStatus ? { qaStatus: column.qaStatus } : {}),
+    ...(column.uploadTime !== undefined ? { uploadTime: column.uploadTime } : {}),
+  }));
 }
 
 /** The row blocks that fill the first screen, from the first category on. */
@@ -71,7 +77,14 @@ function usePrinting(): boolean {
  * lists of objects as tables; trend charts for numbers over periods; download as CSV or Excel.
  * Data source links need a `DocumentOpenerProvider` above.
  */
-export function FrameworkView({ frameworkId, columns, columnLink, exportName, toolbar }: FrameworkViewProps) {
+export function FrameworkView({
+  frameworkId,
+  columns,
+  columnLink,
+  exportName,
+  company,
+  toolbar,
+}: FrameworkViewProps) {
   const [hideEmpty, setHideEmpty] = useState(true);
   const [filter, setFilter] = useState("");
   const deferredFilter = useDeferredValue(filter);
@@ -79,6 +92,8 @@ export function FrameworkView({ frameworkId, columns, columnLink, exportName, to
   const [openedParts] = useState<OpenedParts>(() => new Map());
   const printing = usePrinting();
   const filterId = useId();
+  const shapeId = useId();
+  const [shape, setShape] = useState<TableShape>("wide");
   const model = useMemo(
     () => buildComparison(frameworkId, columns, { hideEmpty, filter: deferredFilter }),
     [frameworkId, columns, hideEmpty, deferredFilter],
@@ -104,15 +119,10 @@ export function FrameworkView({ frameworkId, columns, columnLink, exportName, to
   const allExpanded = model.sections.every((section) => !collapsed.has(section.id));
 
   const exportAs = async (format: "csv" | "xlsx") => {
-    const grid = exportGrid(model);
-    const name = safeFileName(exportName);
-    if (format === "csv") download(toCsv(grid), "text/csv;charset=utf-8", `${name}.csv`);
-    else
-      download(
-        (await toXlsx(grid, model.label)) as BlobPart,
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        `${name}.xlsx`,
-      );
+    const table = dataTable(shape, frameworkId, downloadRecords(columns, company));
+    const name = `${safeFileName(exportName)}_${shape}`;
+    if (format === "csv") saveFile(tableCsv(table), CSV_TYPE, `${name}.csv`);
+    else saveFile((await workbookBytes([table])) as BlobPart, XLSX_TYPE, `${name}.xlsx`);
   };
 
   return (
@@ -153,6 +163,18 @@ export function FrameworkView({ frameworkId, columns, columnLink, exportName, to
           >
             {allExpanded ? "Collapse all" : "Expand all"}
           </button>
+          <label htmlFor={shapeId} className="fv-toolbar__label">
+            Download layout
+          </label>
+          <select
+            id={shapeId}
+            className="p-inputtext p-component fv-toolbar__select"
+            value={shape}
+            onChange={(event) => setShape(event.target.value as TableShape)}
+          >
+            <option value="wide">Wide: a row per period</option>
+            <option value="long">Long: a row per data point</option>
+          </select>
           <button
             type="button"
             className="p-button p-component p-button-outlined p-button-sm"

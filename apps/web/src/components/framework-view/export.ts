@@ -1,49 +1,91 @@
 /**
- * What a framework view shows, as a grid of text: one row per data point, one column per dataset.
- * Written as CSV (UTF-8 with byte order mark, so spreadsheet programs read umlauts; text that a
- * spreadsheet would run as a formula is guarded by the shared writer) or as an Excel workbook, whose
- * cells are text cells: exceljs never turns a string into a formula.
+ * Writing the downloads of the data views: the tables (wide or long, from
+ * `@openverde/frameworks/tables`) as CSV through the one CSV writer, or as an Excel workbook with one
+ * sheet per table, whose cells keep their types: numbers are number cells, dates date cells, and text
+ * is a text cell (exceljs never turns a string into a formula).
  */
-import { csvRows } from "@openverde/frameworks/csv";
-import { type ComparisonModel, cellText } from "./model";
+import { type DataTable, headerRows, isDateOnly, type TableCell } from "@openverde/frameworks/tables";
+import type { DatasetColumn } from "./model";
 
-export function columnHeading(column: ComparisonModel["columns"][number]): string {
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const CSV_TYPE = "text/csv;charset=utf-8";
+
+export function columnHeading(column: DatasetColumn): string {
   const parts = [column.label];
   if (column.qaStatus && column.qaStatus !== "Accepted") parts.push(column.qaStatus);
   if (column.currentlyActive === false) parts.push("inactive");
   return parts.join(" ");
 }
 
-export function exportGrid(model: ComparisonModel): string[][] {
-  const header = ["Category", "Sub-category", "Data point", "Unit", ...model.columns.map(columnHeading)];
-  const rows: string[][] = [header];
-  for (const section of model.sections) {
-    for (const subsection of section.subsections) {
-      for (const row of subsection.rows) {
-        rows.push([section.label, subsection.label, row.label, row.unit ?? "", ...row.cells.map(cellText)]);
-      }
-    }
-  }
-  return rows;
+/** Excel allows 31 characters in a sheet name, none of : \\ / ? * [ ], and each name once. */
+export function sheetTitles(titles: readonly string[]): string[] {
+  const used = new Set<string>();
+  return titles.map((title) => {
+    let base = title.replace(/[:\\/?*[\]]/g, "-").trim() || "Data";
+    if (base.length > 31) base = base.replace(/EU Taxonomy/g, "EUT");
+    base = base.slice(0, 31);
+    let name = base;
+    for (let count = 2; used.has(name.toLowerCase()); count++) name = `${base.slice(0, 27)} (${count})`;
+    used.add(name.toLowerCase());
+    return name;
+  });
 }
 
-export function toCsv(grid: string[][]): string {
-  return csvRows(grid, { byteOrderMark: true });
+const DATE_FORMAT = "yyyy-mm-dd";
+const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm:ss";
+
+/** Column width in characters: enough for the heading's longest word and most values, within bounds. */
+function columnWidth(heading: string, values: readonly TableCell[]): number {
+  const longest = Math.max(
+    ...heading.split(" ").map((word) => word.length),
+    Math.min(heading.length, 24),
+    ...values.slice(0, 200).map((value) => (value instanceof Date ? 19 : String(value ?? "").length)),
+  );
+  return Math.min(Math.max(longest + 2, 10), 48);
 }
 
-/** Excel allows 31 characters in a sheet name and none of : \\ / ? * [ ]. */
-function sheetTitle(text: string): string {
-  return text.replace(/[:\\/?*[\]]/g, " ").slice(0, 31) || "Data";
-}
-
-/** exceljs is loaded only when someone downloads a workbook, to keep it out of the page's bundle. */
-export async function toXlsx(grid: string[][], sheetName: string): Promise<Uint8Array> {
+/**
+ * A workbook with one sheet per table: the header rows bold and frozen, dates with a date format.
+ * exceljs is loaded only when someone downloads a workbook, to keep it out of the page's bundle.
+ */
+export async function workbookBytes(tables: readonly DataTable[]): Promise<Uint8Array> {
   const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetTitle(sheetName));
-  sheet.addRows(grid);
-  sheet.getRow(1).font = { bold: true };
+  const titles = sheetTitles(tables.map((table) => table.title));
+  tables.forEach((table, index) => {
+    const header = headerRows(table);
+    const sheet = workbook.addWorksheet(titles[index], {
+      views: [{ state: "frozen", ySplit: header.length, xSplit: table.shape === "wide" ? 1 : 0 }],
+    });
+    sheet.addRows(header);
+    for (let row = 1; row <= header.length; row++) sheet.getRow(row).font = { bold: row === 1 };
+    for (const cells of table.rows) {
+      const row = sheet.addRow(cells);
+      cells.forEach((cell, column) => {
+        if (cell instanceof Date)
+          row.getCell(column + 1).numFmt = isDateOnly(cell) ? DATE_FORMAT : DATE_TIME_FORMAT;
+      });
+    }
+    table.columns.forEach((column, index) => {
+      sheet.getColumn(index + 1).width = columnWidth(
+        column.heading,
+        table.rows.map((row) => row[index] ?? null),
+      );
+    });
+  });
   return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** Hands the bytes to the browser as a download. */
+export function saveFile(bytes: BlobPart, type: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** A file name without characters that file systems refuse. */

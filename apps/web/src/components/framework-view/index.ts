@@ -11,7 +11,7 @@ export {
   firstCitedPage,
   toDocumentRequest,
 } from "./document-reference";
-export { exportGrid, toCsv, toXlsx } from "./export";
+export { saveFile, workbookBytes } from "./export";
 export { FrameworkView, type FrameworkViewProps } from "./FrameworkView";
 export {
   buildComparison,

@@ -1,7 +1,5 @@
 import { generateCompleteDataset } from "@openverde/frameworks";
-import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { exportGrid, toCsv, toXlsx } from "./export";
 import {
   buildComparison,
   cellPlaceholder,
@@ -104,36 +102,5 @@ describe("lists of objects as tables", () => {
 
   it("keeps plain lists as one line", () => {
     expect(valueTable(["DE", "FR"])).toBeNull();
-  });
-});
-
-describe("downloads", () => {
-  it("writes what is shown as CSV with one column per dataset", () => {
-    const model = buildComparison("pcaf", [column("2024", generateCompleteDataset("pcaf", 1))]);
-    const grid = exportGrid(model);
-    expect(grid[0]).toEqual(["Category", "Sub-category", "Data point", "Unit", "2024"]);
-    expect(grid).toHaveLength(model.rowCount + 1);
-    expect(toCsv([["a,b", 'say "hi"', "=1+1", "-2+3", "@SUM(1)"]])).toBe(
-      '\uFEFF"a,b","say ""hi""",\'=1+1,\'-2+3,\'@SUM(1)\r\n',
-    );
-  });
-
-  it("writes a workbook that a spreadsheet library reads back cell by cell", async () => {
-    const bytes = await toXlsx(
-      [
-        ["Data point", "2024"],
-        ["Scope 1", "12 t"],
-        ['=HYPERLINK("http://attacker.example")', "@SUM(1)"],
-      ],
-      "SFDR: scope/overview",
-    );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes.buffer as ArrayBuffer);
-    const sheet = workbook.worksheets[0];
-    expect(sheet?.name).toBe("SFDR  scope overview");
-    expect(sheet?.getRow(2).values).toEqual([undefined, "Scope 1", "12 t"]);
-    // Text that looks like a formula stays a text cell.
-    expect(sheet?.getRow(3).getCell(1).type).toBe(ExcelJS.ValueType.String);
-    expect(sheet?.getRow(3).getCell(1).value).toBe('=HYPERLINK("http://attacker.example")');
   });
 });

@@ -113,6 +113,7 @@ export function DatasetPage() {
           frameworkId={frameworkId}
           columns={columns}
           exportName={`${companyName} ${framework.label} ${period ?? ""}`}
+          company={{ id: companyId, name: companyName }}
         />
       ) : null}
     </FrameworkPageFrame>

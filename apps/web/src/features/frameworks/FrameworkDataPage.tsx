@@ -79,6 +79,7 @@ export function FrameworkDataPage() {
           columns={columns}
           columnLink={(column) => (column.dataId ? `${base}/${column.dataId}` : undefined)}
           exportName={`${companyName} ${framework.label}`}
+          company={{ id: companyId, name: companyName }}
           toolbar={
             <>
               <VersionSwitch

@@ -109,6 +109,7 @@ export function ReportingPeriodDataPage() {
           columns={columns}
           columnLink={(column) => (column.dataId ? `${base}/${column.dataId}` : undefined)}
           exportName={`${companyName} ${framework.label} ${reportingPeriod}`}
+          company={{ id: companyId, name: companyName }}
         />
       ) : null}
     </FrameworkPageFrame>

@@ -209,6 +209,7 @@ export function ReviewDataset({ dataId }: { dataId: string }) {
                     frameworkId={frameworkId}
                     columns={columns}
                     exportName={`${current.companyName} ${getFramework(frameworkId).label} ${current.reportingPeriod}`}
+                    company={{ id: current.companyId, name: current.companyName }}
                   />
                 ) : null}
               </div>
