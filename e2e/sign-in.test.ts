@@ -71,4 +71,17 @@ describe.skipIf(!hasChromium)("signing in and out in the browser", () => {
     await page.goto("/companies");
     await page.waitForURL(/\/keycloak\/realms\//);
   });
+
+  it("signs out from the account page back to the platform, signed out there too", async () => {
+    const page = await newPage(browser, baseUrl);
+    await signInThroughBrowser(page, "data_reader");
+    await page.goto("/keycloak/realms/openverdesecurity/account");
+    await page.getByText("Signed in as data_reader").waitFor();
+    await page.getByRole("link", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Yes, sign me out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    // The app forgot the tokens it kept: a protected page asks to sign in again.
+    await page.goto("/datasets");
+    await page.waitForURL(/\/keycloak\/realms\//);
+  });
 });

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { AboutPage } from "../features/about/AboutPage";
-import { RequireAuth } from "../features/auth";
+import { RequireAuth, SignedOutPage } from "../features/auth";
 import { LandingPage } from "../features/landing/LandingPage";
 import { StaticPage } from "../features/legal/StaticPage";
 import { type StaticPagePath, staticPages } from "../features/legal/static-pages";
@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
         element: <PlatformRedirectPage />,
         handle: handle({ title: "Signing in" }),
       },
+      { path: "signed-out", element: <SignedOutPage />, handle: handle({ title: "Signed out" }) },
       {
         element: <PlatformLayout />,
         children: [

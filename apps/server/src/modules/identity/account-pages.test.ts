@@ -115,4 +115,22 @@ describe("the provider's pages", () => {
     const account = await client.go(`${DEFAULT_REALM_PATH}/account`);
     expect(await account.text()).toContain("Signed in as jules");
   });
+
+  it("names the roles in words and signs out back to the app, which then forgets its session", async () => {
+    await newUser("mira");
+    const { client } = await accountBrowser("mira");
+    const page = await (await client.go(`${DEFAULT_REALM_PATH}/account`)).text();
+    expect(page).toContain("<dd>User</dd>");
+    const signOut = /<a href="([^"]+)">Sign out<\/a>/.exec(page)?.[1]?.replaceAll("&amp;", "&") as string;
+    const confirm = await client.go(signOut);
+    expect(confirm.status).toBe(200);
+    const html = await confirm.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] as string;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] as string;
+    const done = await client.go(action, client.form({ xsrf, logout: "yes" }));
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe(`${platform.baseUrl}/signed-out`);
+    const after = await client.go(`${DEFAULT_REALM_PATH}/account`);
+    expect(after.status).toBe(302);
+  });
 });

@@ -49,6 +49,13 @@ export function registerAccount(
     return reply.redirect(`${config.realmPath}/protocol/openid-connect/auth?${query}`, 302);
   };
 
+  // Signing out here ends the provider session and returns to the app's /signed-out, where the app
+  // forgets its tokens too: signed out everywhere, not only at the provider.
+  const accountLogoutUrl = `${config.realmPath}/protocol/openid-connect/logout?${new URLSearchParams({
+    client_id: config.clientId,
+    post_logout_redirect_uri: `${config.publicUrl}/signed-out`,
+  })}`;
+
   const show = (
     reply: FastifyReply,
     user: User,
@@ -63,7 +70,7 @@ export function registerAccount(
         csrf: csrfFor(sessionId),
         action: (what) => `${base}/${what}`,
         homeUrl: `${config.publicUrl}/`,
-        logoutUrl: `${config.realmPath}/protocol/openid-connect/logout`,
+        logoutUrl: accountLogoutUrl,
         ...extra,
       }),
       status,

@@ -1,3 +1,4 @@
+import { realmRoleLabels } from "@openverde/frameworks/role-labels";
 import { escapeHtml } from "../../platform/text/html";
 import { MIN_PASSWORD_LENGTH } from "./passwords";
 
@@ -267,7 +268,7 @@ export function accountPage(options: {
     body: html`<h1>Your account</h1>
 <p class="lead">Signed in as ${user.username}</p>
 ${alert(options.error)}${notice(options.notice)}
-<dl><dt>Username</dt><dd>${user.username}</dd><dt>Roles</dt><dd>${user.roles.join(", ")}</dd></dl>
+<dl><dt>Username</dt><dd>${user.username}</dd><dt>Roles</dt><dd>${realmRoleLabels(user.roles)}</dd></dl>
 <h2 id="profile-heading">Name and e-mail address</h2>
 <form method="post" action="${options.action("profile")}" aria-labelledby="profile-heading">
 ${csrf}

@@ -89,7 +89,8 @@ export async function createEmbeddedProvider(
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
         redirect_uris: [`${config.publicUrl}/platform-redirect`, `${config.publicUrl}/silent-check-sso.html`],
-        post_logout_redirect_uris: [`${config.publicUrl}/`],
+        // /signed-out: the account page's sign-out, after which the app forgets the tokens it keeps.
+        post_logout_redirect_uris: [`${config.publicUrl}/`, `${config.publicUrl}/signed-out`],
       },
       {
         // The account pages sign people in through the provider like any client; no token is ever taken.

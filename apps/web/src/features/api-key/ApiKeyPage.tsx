@@ -1,10 +1,11 @@
+import { realmRoleLabels } from "@openverde/frameworks/role-labels";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { unwrap, useApi } from "../../api";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
 import { Alert, ConfirmDialog, CopyButton, formatDate, Tag } from "../../components/workflow";
-import { keyState, roleName, VALIDITY_OPTIONS } from "./api-key-model";
+import { keyState, VALIDITY_OPTIONS } from "./api-key-model";
 import "./ApiKeyPage.css";
 
 /** `/api-key`: whether the user has a key, creating one (shown once), revoking it. */
@@ -117,7 +118,7 @@ export function ApiKeyPage() {
               </div>
               <div>
                 <dt>Acts with the roles</dt>
-                <dd>{state.roles.length > 0 ? state.roles.map(roleName).join(", ") : "—"}</dd>
+                <dd>{state.roles.length > 0 ? realmRoleLabels(state.roles) : "—"}</dd>
               </div>
             </dl>
           )}

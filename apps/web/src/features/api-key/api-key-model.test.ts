@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyState, roleName } from "./api-key-model";
+import { keyState } from "./api-key-model";
 
 const now = Date.UTC(2026, 0, 1);
 
@@ -27,9 +27,5 @@ describe("API key state", () => {
       expiresAt: undefined,
       daysLeft: undefined,
     });
-  });
-
-  it("names roles", () => {
-    expect(roleName("ROLE_UPLOADER")).toBe("Uploader");
   });
 });

@@ -33,9 +33,3 @@ export function keyState(meta: ApiKeyMetaInfo | undefined, now: number = Date.no
     roles,
   };
 }
-
-/** ROLE_UPLOADER → "Uploader". */
-export function roleName(role: string): string {
-  const name = role.replace(/^ROLE_/, "").toLowerCase();
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}

@@ -4,4 +4,5 @@ export type { AuthUser } from "./auth-user";
 export { CheckingLoginStatus } from "./CheckingLoginStatus";
 export { RequireAuth } from "./RequireAuth";
 export { rolesAllow } from "./roles";
+export { SignedOutPage } from "./SignedOutPage";
 export { SignInButtons } from "./SignInButtons";

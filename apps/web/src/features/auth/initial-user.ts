@@ -1,5 +1,5 @@
 import type { User, UserManager } from "oidc-client-ts";
-import { PLATFORM_REDIRECT_PATH } from "./oidc-config";
+import { PLATFORM_REDIRECT_PATH, SIGNED_OUT_PATH } from "./oidc-config";
 import { sessionStore } from "./session-store";
 import { FORCED_SIGN_IN_BEFORE_EXPIRY_MS } from "./session-timer";
 
@@ -22,6 +22,12 @@ export async function resolveInitialSession(manager: UserManager): Promise<Initi
   try {
     assertWebCrypto();
     await manager.clearStaleState();
+    if (window.location.pathname === SIGNED_OUT_PATH) {
+      // The provider session ended outside the app; the tokens kept here must go with it (the other
+      // tabs hear of it through the shared store and show their signed-out notice).
+      await forget(manager);
+      return { user: null };
+    }
     if (isSignInCallback(window.location)) {
       const user = await manager.signinRedirectCallback();
       window.history.replaceState(window.history.state, "", window.location.pathname);

@@ -3,6 +3,8 @@ import type { UserManagerSettings } from "oidc-client-ts";
 export const REALM = "openverdesecurity";
 export const CLIENT_ID = "openverde-web";
 export const PLATFORM_REDIRECT_PATH = "/platform-redirect";
+/** Where the provider sends people who signed out elsewhere (the account page): the app forgets them. */
+export const SIGNED_OUT_PATH = "/signed-out";
 const SILENT_CHECK_PATH = "/silent-check-sso.html";
 
 /** How long the app waits for an answer from a hidden provider frame (spec §9). */
