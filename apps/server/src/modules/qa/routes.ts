@@ -15,6 +15,7 @@ import {
   judgeDataset,
   listDatasetReviews,
 } from "./dataset-reviews";
+import { queueRoutes } from "./queue-routes";
 import {
   DataIdParams,
   DataPointIdParams,
@@ -245,4 +246,6 @@ export const qaRoutes =
         return reply.code(200).header("etag", etagOf(version)).send();
       },
     );
+
+    await plugin.register(queueRoutes(context));
   };
