@@ -318,6 +318,7 @@ export function PortfolioPanel({
         portfolioId={portfolioId}
         portfolioName={portfolio?.portfolioName ?? "Portfolio"}
         frameworks={frameworks}
+        companies={entries}
         visible={downloading}
         onClose={() => setDownloading(false)}
       />

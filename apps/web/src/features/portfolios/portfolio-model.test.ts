@@ -3,7 +3,6 @@ import { ApiError } from "../../api/api-error";
 import {
   coverage,
   type EnrichedEntry,
-  fileNameFrom,
   filterEntries,
   frameworksWithData,
   percent,
@@ -84,10 +83,5 @@ describe("portfolio rules", () => {
     expect(filterEntries(list, "", "name").map((e) => e.companyName)).toEqual(["Alpha", "Beta"]);
     expect(filterEntries(list, "", "country").map((e) => e.companyName)).toEqual(["Alpha", "Beta"]);
     expect(filterEntries(list, "util", "name").map((e) => e.companyName)).toEqual(["Beta"]);
-  });
-
-  it("reads a download's file name", () => {
-    expect(fileNameFrom('attachment; filename="sfdr-2024.csv"', "x")).toBe("sfdr-2024.csv");
-    expect(fileNameFrom(null, "fallback.csv")).toBe("fallback.csv");
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Rules of the portfolio pages without a browser: unknown identifiers from the server's answer, the
- * per-framework periods of the enriched table, the coverage chart, and following export jobs.
- * Tested in portfolio-model.test.ts.
+ * per-framework periods of the enriched table, the coverage chart and the
+ * enriched table's filter. Tested in portfolio-model.test.ts.
  */
 import { findFramework, listFrameworks } from "@openverde/frameworks";
 import type { ApiError } from "../../api";
@@ -11,7 +11,6 @@ export type EnrichedPortfolio = components["schemas"]["EnrichedPortfolio"];
 export type EnrichedEntry = components["schemas"]["EnrichedPortfolioEntry"];
 export type BasePortfolio = components["schemas"]["BasePortfolio"];
 export type NotificationFrequency = components["schemas"]["NotificationFrequency"];
-export type ExportFormat = components["schemas"]["PortfolioExportRequest"]["fileFormat"];
 
 export const COVERAGE_PERIODS: readonly string[] = ["2025", "2024", "2023", "2022", "2021", "2020"];
 
@@ -25,12 +24,6 @@ export const FREQUENCIES: readonly { value: NotificationFrequency; label: string
 export const TIME_WINDOWS: readonly { value: "Standard" | "Extended"; label: string; hint: string }[] = [
   { value: "Standard", label: "Standard", hint: "periods whose fiscal year ended in the last 6 months" },
   { value: "Extended", label: "Extended", hint: "periods whose fiscal year ended in the last 16 months" },
-];
-
-export const EXPORT_FORMATS: readonly { value: ExportFormat; label: string }[] = [
-  { value: "CSV", label: "CSV" },
-  { value: "EXCEL", label: "Excel" },
-  { value: "JSON", label: "JSON" },
 ];
 
 export const MAX_PORTFOLIO_NAME = 100;
@@ -121,19 +114,4 @@ export function filterEntries(
         entry.countryCode.toLowerCase() === needle,
     )
     .sort((a, b) => key(a).localeCompare(key(b)) || a.companyName.localeCompare(b.companyName));
-}
-
-/** File name from a Content-Disposition header, or a fallback. */
-export function fileNameFrom(header: string | null, fallback: string): string {
-  const match = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
-  if (!match?.[1]) return fallback;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return match[1];
-  }
-}
-
-export function extensionOf(format: ExportFormat): string {
-  return format === "EXCEL" ? "xlsx" : format.toLowerCase();
 }
