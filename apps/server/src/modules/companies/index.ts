@@ -1,12 +1,16 @@
 import type { ServerModule } from "../../platform/module";
 import { registerCompanyCommands } from "./commands";
+import { companyProxyRoutes } from "./proxies-routes";
 import { companyRoutes } from "./routes";
 import { seedDemoCompanies } from "./seed";
 
 export const companiesModule: ServerModule = {
   name: "companies",
   migrationsDir: new URL("./migrations", import.meta.url).pathname,
-  routes: companyRoutes,
+  routes: (context) => async (app, options) => {
+    await companyRoutes(context)(app, options);
+    await companyProxyRoutes(context)(app, options);
+  },
   seedDemo: async (context) => {
     const added = await seedDemoCompanies(context);
     if (added > 0) context.log.info({ added }, "demo companies added");
