@@ -51,6 +51,7 @@ export {
 export { generateCompleteDataset } from "./test-data.ts";
 export {
   type FrameworkValidationError,
+  validateFieldValueWithin,
   validateFrameworkData,
   validateFrameworkDataWithin,
 } from "./validation.ts";

@@ -438,3 +438,22 @@ export function validateFrameworkDataWithin(
   checkReportConsistency(validation, framework, data);
   return { errors: validation.errors, total: validation.count };
 }
+
+/**
+ * Validates the value of one field on its own, as an upload of a whole dataset checks it (its wire type
+ * and the field's rules), with paths starting at `root`: the single data points of POST /data-points.
+ * What needs the whole dataset (sources pointing at its referenced reports) is left out.
+ */
+export function validateFieldValueWithin(
+  field: FieldDefinition,
+  value: unknown,
+  root: string,
+  maxErrors: number,
+): { errors: FrameworkValidationError[]; total: number } {
+  const validation = new Validation(maxErrors);
+  const path = new JsonPath(undefined, root);
+  validation.wire(parseWireType(field.wire), value, path, false);
+  if (value !== null && value !== undefined && validation.count === 0)
+    checkFieldRules(validation, field, value, path);
+  return { errors: validation.errors, total: validation.count };
+}

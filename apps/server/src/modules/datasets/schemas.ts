@@ -124,14 +124,34 @@ export const DataMetaInformationForMyDatasets = Type.Object(
   },
 );
 
+/**
+ * The longest JSON text of one data point: a list of taxonomy activities with their figures and
+ * sources takes tens of kilobytes; a dataset of a framework, with all its data points, stays far below.
+ */
+const MAX_DATA_POINT_CHARS = 1_000_000;
+
 export const UploadedDataPoint = Type.Object(
   {
-    dataPoint: Type.String({ description: "The data point's value as JSON text." }),
-    dataPointType: Type.String(),
-    companyId: Type.String(),
-    reportingPeriod: Type.String(),
+    dataPoint: Type.String({
+      description: "The data point's value as JSON text.",
+      maxLength: MAX_DATA_POINT_CHARS,
+    }),
+    dataPointType: Type.String({ maxLength: TEXT_LIMITS.lookup }),
+    companyId: Type.String({ maxLength: TEXT_LIMITS.id }),
+    reportingPeriod: Type.String({ maxLength: TEXT_LIMITS.code }),
   },
   { $id: "UploadedDataPoint", description: "One data point with its type, company and period." },
+);
+
+export const DataPointToValidate = Type.Object(
+  {
+    dataPoint: Type.String({
+      description: "The data point's value as JSON text.",
+      maxLength: MAX_DATA_POINT_CHARS,
+    }),
+    dataPointType: Type.String({ maxLength: TEXT_LIMITS.lookup }),
+  },
+  { $id: "DataPointToValidate", description: "A data point's value and the type to check it against." },
 );
 
 export const DataPointMetaInformation = Type.Object(
@@ -197,6 +217,7 @@ export const ownSharedSchemas: TSchema[] = [
   NonSourceabilityInformationResponse,
   DataMetaInformationForMyDatasets,
   UploadedDataPoint,
+  DataPointToValidate,
   DataPointMetaInformation,
   ExportFileType,
   ExportRequestData,

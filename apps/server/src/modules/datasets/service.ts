@@ -90,6 +90,13 @@ export const datasetNotFound = (dataId: string) =>
 
 export const isReportingPeriod = (value: string): boolean => /^\d{4}$/.test(value);
 
+/**
+ * The data type of the versions that carry a single data point (POST /data-points): stored like a
+ * dataset, so it is read and reviewed like one, but no framework's dataset, so it is never the active
+ * dataset of a dimension (its data point becomes the active one of its type when accepted).
+ */
+export const SINGLE_DATA_POINT_TYPE = "data-point";
+
 // ---- who sees what -----------------------------------------------------------------------------
 
 /**
@@ -178,6 +185,7 @@ export async function recomputeActiveDataset(
   dimension: Dimension,
   actingUserId: string | null = null,
 ): Promise<string | undefined> {
+  if (dimension.dataType === SINGLE_DATA_POINT_TYPE) return undefined;
   const db = own(trx);
   await store.lockDimension(db, dimension);
   const candidates = await store.activationCandidates(db, dimension);
