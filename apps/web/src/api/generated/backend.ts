@@ -291,6 +291,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company-proxies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search company proxies
+         * @description The proxies matching every filter given, oldest first, one chunk at a time. A proxy for all frameworks (or periods) matches any framework (or period) asked for. Any signed-in user.
+         */
+        get: operations["searchCompanyProxies"];
+        put?: never;
+        /**
+         * Record that one company's data stands in for another's
+         * @description The proxy company's data stands in for the proxied company's, for the framework and reporting period given (null: all). A company has one stand-in per framework and period: a proxy overlapping another of the same company is refused (400). Admins only.
+         */
+        post: operations["postCompanyProxy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company-proxies/{proxyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a company proxy
+         * @description The proxy with this id. Admins only.
+         */
+        get: operations["getCompanyProxyById"];
+        /**
+         * Replace a company proxy
+         * @description Replaces the companies, framework and reporting period of the proxy (null: all), with the same checks as when it is recorded. Admins only.
+         */
+        put: operations["putCompanyProxy"];
+        post?: never;
+        /**
+         * Remove a company proxy
+         * @description Removes the proxy and answers with it. Admins only.
+         */
+        delete: operations["deleteCompanyProxy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data/sfdr": {
         parameters: {
             query?: never;
@@ -1644,6 +1696,57 @@ export interface components {
              *     ]
              */
             sectors: string[];
+        };
+        CompanyProxyString: {
+            /**
+             * Format: uuid
+             * @description The id of the company whose data is stood in for (the one without data of its own).
+             * @example c9710c7b-9cd6-446b-85b0-3773d2aceb48
+             */
+            proxiedCompanyId: string;
+            /**
+             * Format: uuid
+             * @description The id of the company whose data stands in (the one that reports).
+             * @example c9710c7b-9cd6-446b-85b0-3773d2aceb48
+             */
+            proxyCompanyId: string;
+            /**
+             * @description The framework the proxy applies to; null: all frameworks.
+             * @example sfdr
+             */
+            framework?: string | null;
+            /**
+             * @description The reporting period (a year) the proxy applies to; null: all reporting periods.
+             * @example 2024
+             */
+            reportingPeriod?: string | null;
+        };
+        StoredCompanyProxy: {
+            /**
+             * @description The id of the proxy.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            proxyId: string;
+            /**
+             * @description The id of the company whose data is stood in for (the one without data of its own).
+             * @example c9710c7b-9cd6-446b-85b0-3773d2aceb48
+             */
+            proxiedCompanyId: string;
+            /**
+             * @description The id of the company whose data stands in (the one that reports).
+             * @example c9710c7b-9cd6-446b-85b0-3773d2aceb48
+             */
+            proxyCompanyId: string;
+            /**
+             * @description The framework the proxy applies to; null: all frameworks.
+             * @example sfdr
+             */
+            framework: string | null;
+            /**
+             * @description The reporting period (a year) the proxy applies to; null: all reporting periods.
+             * @example 2024
+             */
+            reportingPeriod: string | null;
         };
         SfdrData: {
             general?: components["schemas"]["SfdrGeneral"] | null;
@@ -3933,6 +4036,181 @@ export interface operations {
                     "application/json": {
                         [key: string]: components["schemas"]["AggregatedFrameworkDataSummary"];
                     };
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    searchCompanyProxies: {
+        parameters: {
+            query?: {
+                /** @description The id of the company whose data is stood in for (the one without data of its own). */
+                proxiedCompanyId?: string;
+                /** @description The id of the company whose data stands in (the one that reports). */
+                proxyCompanyId?: string;
+                /** @description Only proxies that apply to one of these frameworks (those for all frameworks included). */
+                frameworks?: string[];
+                /** @description Only proxies that apply to one of these reporting periods (those for all periods included). */
+                reportingPeriods?: string[];
+                /** @description How many proxies one chunk (page) of the ordered results holds. */
+                chunkSize?: number;
+                /** @description Which chunk of the ordered results to return, counted from 0. */
+                chunkIndex?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredCompanyProxy"][];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postCompanyProxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyProxyString"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredCompanyProxy"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCompanyProxyById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the proxy. */
+                proxyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredCompanyProxy"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    putCompanyProxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the proxy. */
+                proxyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyProxyString"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredCompanyProxy"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteCompanyProxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the proxy. */
+                proxyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredCompanyProxy"];
                 };
             };
             /** @description Default Response */
