@@ -50,3 +50,7 @@ export { createExportJob, type ExportFormat } from "./exports";
 // The requests module answers through this whether a company granted a user access to its private data.
 
 export { providePrivateDataAccessCheck } from "./neighbours";
+
+// The qa module decides through this which uploads skip review (its pre-approval configuration).
+
+export { type PreApprovalCheck, providePreApprovalCheck } from "./neighbours";

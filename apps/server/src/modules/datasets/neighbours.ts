@@ -10,7 +10,7 @@ import type { ModuleContext } from "../../platform/module";
 import * as community from "../community";
 import * as companies from "../companies";
 import * as documents from "../documents";
-import type { AnyExecutor } from "./store";
+import type { AnyExecutor, Dimension } from "./store";
 
 // biome-ignore lint/suspicious/noExplicitAny: the neighbour modules accept any module's executor.
 type Executor = any;
@@ -113,6 +113,24 @@ export function hasPrivateDataAccess(
   reportingPeriod: string,
 ): Promise<boolean> {
   return privateDataAccess(db, userId, companyId, dataType, reportingPeriod);
+}
+
+/** Whether an upload of this company, framework and period skips review (pre-approval). */
+export type PreApprovalCheck = (db: AnyExecutor, upload: Dimension) => Promise<boolean>;
+
+// Until the qa module says otherwise, every upload awaits review.
+let preApproval: PreApprovalCheck = async () => false;
+
+/**
+ * The qa module decides which uploads are pre-approved (its configuration); it provides the check
+ * rather than being imported, since it sits above this module.
+ */
+export function providePreApprovalCheck(check: PreApprovalCheck): void {
+  preApproval = check;
+}
+
+export function isPreApproved(db: AnyExecutor, upload: Dimension): Promise<boolean> {
+  return preApproval(db, upload);
 }
 
 // ---- documents ---------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { eventInsert } from "../../platform/events";
 import { type ErrorDetails, MAX_REPORTED_ERRORS } from "../../platform/http/errors";
 import { citedDocuments, extractDataPoints, isPrivateFramework } from "./framework-data";
 import { timeOrderedUuid } from "./ids";
-import { companyExists, companyRolesOf, missingDocuments } from "./neighbours";
+import { companyExists, companyRolesOf, isPreApproved, missingDocuments } from "./neighbours";
 import { can } from "./policy";
 import { invalid, invalidInput, isReportingPeriod, recomputeActiveDataset } from "./service";
 import * as store from "./store";
@@ -116,12 +116,21 @@ export async function checkUpload(
       ),
     );
   if (problems.length > 0) throw invalidInput(problems, problems.length + unlisted);
+  // Without bypassQa the qa module's pre-approval decides; private data is never under review.
+  const accepted =
+    request.bypassQa ||
+    (!isPrivateFramework(request.frameworkId) &&
+      (await isPreApproved(db, {
+        companyId: companyId as string,
+        dataType: request.frameworkId,
+        reportingPeriod: reportingPeriod as string,
+      })));
   return {
     frameworkId: request.frameworkId,
     companyId: companyId as string,
     reportingPeriod: reportingPeriod as string,
     data: data as Record<string, unknown>,
-    qaStatus: request.bypassQa ? "Accepted" : "Pending",
+    qaStatus: accepted ? "Accepted" : "Pending",
     uploader,
   };
 }

@@ -1,4 +1,6 @@
 import type { ServerModule } from "../../platform/module";
+import { providePreApprovalCheck } from "./neighbours";
+import { uploadSkipsReview } from "./pre-approval";
 import { qaRoutes } from "./routes";
 import { startDatasetReview } from "./service";
 
@@ -11,6 +13,9 @@ export {
 } from "./service";
 
 export const qaModule: ServerModule = {
+// The datasets module asks the pre-approval configuration whether an upload skips review.
+providePreApprovalCheck((db) => uploadSkipsReview(db));
+
   name: "qa",
   migrationsDir: new URL("./migrations", import.meta.url).pathname,
   routes: qaRoutes,

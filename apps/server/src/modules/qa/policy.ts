@@ -22,4 +22,6 @@ export const can = definePolicy({
     rolesAllow(actor, "review") && !isUser(actor, upload.uploaderUserId),
   /** The priority of waiting data requests is shown to reviewers and admins only. */
   seeRequestPriority: (actor) => rolesAllow(actor, "readReviews"),
+  /** Which uploads skip review is the admins' decision. */
+  configurePreApproval: (actor) => rolesAllow(actor, "administer"),
 });

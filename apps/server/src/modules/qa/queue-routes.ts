@@ -1,4 +1,5 @@
-import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";

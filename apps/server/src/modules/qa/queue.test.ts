@@ -23,7 +23,7 @@ describe("the pending-dataset queue", () => {
     reviewer = await kit.user("reviewer", ["ROLE_USER", "ROLE_REVIEWER"]);
     admin = await kit.user("admin", ["ROLE_USER", "ROLE_ADMIN"]);
     reader = await kit.user("reader", ["ROLE_USER"]);
-  }, 60_000);
+  }, 240_000);
   afterAll(() => platform?.close());
 
   it("lists datasets awaiting review oldest first, by company name, for reviewers and admins", async () => {

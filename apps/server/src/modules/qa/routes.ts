@@ -15,6 +15,7 @@ import {
   judgeDataset,
   listDatasetReviews,
 } from "./dataset-reviews";
+import { preApprovalRoutes } from "./pre-approval-routes";
 import { queueRoutes } from "./queue-routes";
 import {
   DataIdParams,
@@ -249,3 +250,4 @@ export const qaRoutes =
 
     await plugin.register(queueRoutes(context));
   };
+    await plugin.register(preApprovalRoutes(context));
