@@ -103,6 +103,9 @@ export async function recordDataPointVerdict(
   await datasets.setDataPointQaStatus(trx as Executor, dataPointId, qaStatus);
 }
 
+/** The hook through which the datasets module asks whether an upload skips review. */
+export const providePreApprovalCheck = datasets.providePreApprovalCheck;
+
 // ---- companies ---------------------------------------------------------------------------------
 
 /** Company names by id; unknown ids are left out. */
