@@ -195,13 +195,23 @@ describe("access matrix: every operation as every kind of actor", () => {
     const admin = byName.get("admin");
     if (!reader || !uploader || !owner || !ownerKey || !otherMember || !admin) throw new Error("actors");
 
-    // Portfolios: the owner's, an admin's, nobody else's.
+    // Portfolios: read by the owner, the users it is shared with and admins; changed, shared and
+    // deleted by the owner and admins; for anyone else they do not exist.
     const portfolio = `/users/portfolios/${ids.portfolioId}/`;
     expect((await call(reader, "GET", portfolio)).status).toBe(200);
     expect((await call(admin, "GET", portfolio)).status).toBe(200);
-    expect((await call(uploader, "GET", portfolio)).status).toBe(403);
-    expect((await call(otherMember, "GET", `${portfolio}enriched-portfolio`)).status).toBe(403);
-    expect((await call(otherMember, "DELETE", portfolio)).status).toBe(403);
+    expect((await call(uploader, "GET", portfolio)).status).toBe(404);
+    expect((await call(otherMember, "GET", `${portfolio}enriched-portfolio`)).status).toBe(404);
+    expect((await call(otherMember, "DELETE", portfolio)).status).toBe(404);
+    const sharing = { sharedUserIds: [ids.uploader] };
+    expect((await call(reader, "PATCH", `${portfolio}sharing`, sharing)).status).toBe(200);
+    expect((await call(uploader, "GET", portfolio)).status).toBe(200);
+    expect((await call(uploader, "GET", `${portfolio}enriched-portfolio`)).status).toBe(200);
+    expect((await call(uploader, "PATCH", `${portfolio}sharing`, sharing)).status).toBe(403);
+    expect((await call(uploader, "GET", `${portfolio}access-rights`)).status).toBe(403);
+    expect((await call(uploader, "DELETE", portfolio)).status).toBe(403);
+    expect((await call(otherMember, "GET", portfolio)).status).toBe(404);
+    expect((await call(otherMember, "PATCH", `${portfolio}sharing`, sharing)).status).toBe(404);
     expect((await call(uploader, "GET", `/users/portfolios/users/${ids.reader}`)).status).toBe(403);
     expect((await call(reader, "GET", `/users/portfolios/users/${ids.reader}`)).status).toBe(200);
 

@@ -1,19 +1,22 @@
 /**
  * Monitoring of portfolios: for each monitored company, the reporting periods in its time window whose
  * data is missing are asked for as data requests (once each), on a daily schedule; new data for a
- * watched company goes into its owners' digests.
+ * watched company goes into the digests of the portfolio's owner and readers.
  */
-import type { RealmRole, SignedInActor } from "../../platform/auth/actor";
+import type { Actor, RealmRole, SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
 import { enqueueJob } from "../../platform/jobs";
 import {
   createDataRequest,
   findActiveDataId,
   getCompanyInformation,
   getCompanyNames,
-  getUserById,
+  getUsersByIds,
   maySeePrivateData,
   queuePortfolioUpdate,
+  type User,
 } from "./neighbours";
+import { can } from "./policy";
 import { MONITOR_ALL_JOB } from "./service";
 import {
   type AnyExecutor,
@@ -23,6 +26,7 @@ import {
   inTransaction,
   portfoliosDb,
   selectAskedBefore,
+  selectMonitoredCompanyIds,
   selectMonitoredPortfolioIds,
   selectPortfolio,
   selectPortfoliosWatching,
@@ -45,12 +49,30 @@ const MONTHS: Record<string, number> = {
   dec: 11,
 };
 
-/** Day and month of a fiscal year end such as "31-Mar"; 31 December when unknown. */
-function fiscalYearEnd(text: string | null | undefined): { day: number; month: number } {
+/** Day and month of a fiscal year end such as "31-Mar"; undefined when missing or unreadable. */
+function knownFiscalYearEnd(text: string | null | undefined): { day: number; month: number } | undefined {
   const match = /^(\d{1,2})-([A-Za-z]{3})/.exec(text?.trim() ?? "");
   const month = match ? MONTHS[(match[2] as string).toLowerCase()] : undefined;
-  if (!match || month === undefined) return { day: 31, month: 11 };
-  return { day: Number(match[1]), month };
+  return match && month !== undefined ? { day: Number(match[1]), month } : undefined;
+}
+
+/** Day and month of a fiscal year end; 31 December when unknown. */
+function fiscalYearEnd(text: string | null | undefined): { day: number; month: number } {
+  return knownFiscalYearEnd(text) ?? { day: 31, month: 11 };
+}
+
+/**
+ * The monitored companies (of any monitored portfolio) whose fiscal year end is unknown, so
+ * monitoring assumes 31 December for them: the ones to find out about. For reviewers.
+ */
+export async function companiesWithIncompleteFiscalYearEnd(db: AnyExecutor, actor: Actor): Promise<string[]> {
+  authorize(actor, can(actor, "listIncompleteFiscalYears"), "Only reviewers see this list.");
+  const incomplete: string[] = [];
+  for (const companyId of await selectMonitoredCompanyIds(portfoliosDb(db))) {
+    const company = await getCompanyInformation(db, companyId);
+    if (company && !knownFiscalYearEnd(company.fiscalYearEnd)) incomplete.push(companyId);
+  }
+  return incomplete;
 }
 
 /** How far back monitoring looks: Standard 6 months, Extended 16 months. */
@@ -191,45 +213,58 @@ export interface DatasetActivated {
   previousActiveDataId: string | null;
 }
 
-/** New active data: noted for the digest of every monitored portfolio that watches it. */
+/** The user as the rules see them when they act in person. */
+function actorOf(user: User): SignedInActor {
+  return {
+    kind: "user",
+    userId: user.userId,
+    username: user.username,
+    email: user.email,
+    name: user.name,
+    roles: new Set<RealmRole>(user.roles),
+    via: "token",
+  };
+}
+
+/**
+ * New active data: noted for the digest of every monitored portfolio that watches it, for its owner
+ * and each of its readers who may see the data. Whoever unsubscribed from portfolio updates gets no
+ * mail: the notifications module keeps the subscriptions.
+ */
 export async function noteNewData(trx: AnyExecutor, event: DatasetActivated): Promise<number> {
   if (event.previousActiveDataId === event.dataId) return 0;
   const portfolios = await selectPortfoliosWatching(portfoliosDb(trx), event.companyId, event.dataType);
   if (portfolios.length === 0) return 0;
   const companyName = (await getCompanyNames(trx, [event.companyId])).get(event.companyId) ?? event.companyId;
   let noted = 0;
+  const dimension = {
+    companyId: event.companyId,
+    dataType: event.dataType,
+    reportingPeriod: event.reportingPeriod,
+  };
   for (const portfolio of portfolios) {
     if (portfolio.notificationFrequency === "NoNotifications") continue;
-    const owner = await getUserById(trx, portfolio.userId);
-    if (!owner) continue;
-    const actor: SignedInActor = {
-      kind: "user",
-      userId: owner.userId,
-      username: owner.username,
-      email: owner.email,
-      name: owner.name,
-      roles: new Set<RealmRole>(owner.roles),
-      via: "token",
-    };
-    const dimension = {
-      companyId: event.companyId,
-      dataType: event.dataType,
-      reportingPeriod: event.reportingPeriod,
-    };
-    if (event.dataType === "vsme" && !(await maySeePrivateData(trx, actor, dimension))) continue;
-    await queuePortfolioUpdate(trx, {
-      userId: portfolio.userId,
-      frequency: portfolio.notificationFrequency,
-      portfolioId: portfolio.portfolioId,
-      portfolioName: portfolio.portfolioName,
-      companyId: event.companyId,
-      companyName,
-      dataType: event.dataType,
-      reportingPeriod: event.reportingPeriod,
-      dataId: event.dataId,
-      isUpdate: event.previousActiveDataId !== null,
-    });
-    noted++;
+    const recipientIds = [portfolio.userId, ...portfolio.sharedUserIds];
+    const byId = new Map((await getUsersByIds(trx, recipientIds)).map((user) => [user.userId, user]));
+    for (const recipientId of recipientIds) {
+      const recipient = byId.get(recipientId);
+      if (!recipient) continue;
+      if (event.dataType === "vsme" && !(await maySeePrivateData(trx, actorOf(recipient), dimension)))
+        continue;
+      await queuePortfolioUpdate(trx, {
+        userId: recipient.userId,
+        frequency: portfolio.notificationFrequency,
+        portfolioId: portfolio.portfolioId,
+        portfolioName: portfolio.portfolioName,
+        companyId: event.companyId,
+        companyName,
+        dataType: event.dataType,
+        reportingPeriod: event.reportingPeriod,
+        dataId: event.dataId,
+        isUpdate: event.previousActiveDataId !== null,
+      });
+      noted++;
+    }
   }
   return noted;
 }

@@ -1,7 +1,7 @@
 /**
  * What portfolios asks other modules, through their index.ts: companies (identifiers, names,
- * fiscal years), datasets (available data, exports), requests (data requests), identity (users) and
- * notifications (digests, support mails).
+ * fiscal years), datasets (available data, exports), requests (data requests), identity (users:
+ * owners, readers, whom an e-mail address names) and notifications (digests, support mails).
  */
 export {
   DATA_TYPES,
@@ -19,6 +19,14 @@ export {
   findActiveDataId,
   maySeePrivateData,
 } from "../datasets";
-export { findUserByUsername, getUserById, USER_DELETED, type UserDeletedPayload } from "../identity";
+export {
+  findUserByEmail,
+  findUserByUsername,
+  getUserById,
+  getUsersByIds,
+  USER_DELETED,
+  type User,
+  type UserDeletedPayload,
+} from "../identity";
 export { queuePortfolioUpdate, sendSupportRequest } from "../notifications";
 export { createDataRequest } from "../requests";

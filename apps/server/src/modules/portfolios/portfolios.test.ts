@@ -186,12 +186,13 @@ describe("portfolio rules", () => {
     expect((await call<Portfolio>("GET", `/users/portfolios/${portfolioId}/`, owner)).status).toBe(200);
     expect((await call<Portfolio>("GET", `/users/portfolios/${portfolioId}`, owner)).status).toBe(200);
     expect((await call("GET", `/users/portfolios/${portfolioId}/`, admin)).status).toBe(200);
-    expect((await call("GET", `/users/portfolios/${portfolioId}/`, other)).status).toBe(403);
+    // For anyone else it does not exist: the answer does not tell whether the id is taken.
+    expect((await call("GET", `/users/portfolios/${portfolioId}/`, other)).status).toBe(404);
     expect((await call("GET", `/users/portfolios/${portfolioId}/enriched-portfolio`, other)).status).toBe(
-      403,
+      404,
     );
-    expect((await call("PUT", `/users/portfolios/${portfolioId}/`, other, upload([LEI_A]))).status).toBe(403);
-    expect((await call("DELETE", `/users/portfolios/${portfolioId}`, other)).status).toBe(403);
+    expect((await call("PUT", `/users/portfolios/${portfolioId}/`, other, upload([LEI_A]))).status).toBe(404);
+    expect((await call("DELETE", `/users/portfolios/${portfolioId}`, other)).status).toBe(404);
     expect((await call("GET", "/users/portfolios/5f4e3d2c-1b0a-4987-8654-3210fedcba98/", owner)).status).toBe(
       404,
     );
@@ -513,7 +514,7 @@ describe("downloads and support", () => {
           fileFormat: "JSON",
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (
         await call("POST", `/users/portfolios/${created.body.portfolioId}/export-jobs`, owner, {

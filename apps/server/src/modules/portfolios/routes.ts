@@ -4,7 +4,7 @@ import { authorize } from "../../platform/auth/policy";
 import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
 import { enrichedPortfolio } from "./enrichment";
-import { ensureMonitoringScheduled } from "./monitoring";
+import { companiesWithIncompleteFiscalYearEnd, ensureMonitoringScheduled } from "./monitoring";
 import { can } from "./policy";
 import { COMPONENTS, PagingQuery, PortfolioIdParams, UserIdParams } from "./schemas";
 import {
@@ -24,6 +24,7 @@ import {
   requestSupport,
   toBasePortfolio,
 } from "./service";
+import { registerSharingRoutes } from "./sharing-routes";
 
 const TAGS = ["portfolio-controller"];
 const portfolioList = Type.Array(Type.Ref("BasePortfolio"));
@@ -150,6 +151,8 @@ export const portfolioRoutes =
       },
     );
 
+    registerSharingRoutes(app, db);
+
     app.get(
       "/portfolios/:portfolioId/",
       {
@@ -157,7 +160,8 @@ export const portfolioRoutes =
           operationId: "getPortfolio",
           tags: TAGS,
           summary: "Read a portfolio",
-          description: "Only its owner and admins may read it (403 for anyone else).",
+          description:
+            "For its owner, the users it is shared with and admins; for anyone else it does not exist (404).",
           params: PortfolioIdParams,
           security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("BasePortfolio") },
@@ -173,7 +177,8 @@ export const portfolioRoutes =
           operationId: "replacePortfolio",
           tags: TAGS,
           summary: "Replace a portfolio",
-          description: "Replaces name, companies and monitoring; the portfolio keeps its id and owner.",
+          description:
+            "Replaces name, companies, monitoring and readers; the portfolio keeps its id and owner. For the owner and admins (403 for a reader).",
           params: PortfolioIdParams,
           body: Type.Ref("PortfolioUpload"),
           security: SIGNED_IN_SECURITY,
@@ -198,6 +203,7 @@ export const portfolioRoutes =
           operationId: "deletePortfolio",
           tags: TAGS,
           summary: "Delete a portfolio",
+          description: "For the owner and admins (403 for a reader).",
           params: PortfolioIdParams,
           security: SIGNED_IN_SECURITY,
           response: { 204: Type.Unsafe<void>({ description: "The portfolio is gone." }) },
@@ -217,7 +223,7 @@ export const portfolioRoutes =
           tags: TAGS,
           summary: "Read a portfolio with what data there is for its companies",
           description:
-            "Per company: name, sector, country, the address of its page and, per framework with data you may see, the address of that data and its reporting periods.",
+            "Per company: name, sector, country, the address of its page and, per framework with data you may see, the address of that data and its reporting periods. For the owner, readers and admins.",
           params: PortfolioIdParams,
           security: SIGNED_IN_SECURITY,
           response: { 200: Type.Ref("EnrichedPortfolio") },
@@ -234,7 +240,7 @@ export const portfolioRoutes =
           tags: TAGS,
           summary: "Switch monitoring of a portfolio on or off, or change it",
           description:
-            "A monitored portfolio asks, in its owner's name, for the monitored frameworks' data of its companies for the reporting periods in the time window, where no data and no request exist yet; it does so now and again every day. New data is reported by e-mail at the chosen frequency.",
+            "For the owner and admins (403 for a reader). A monitored portfolio asks, in its owner's name, for the monitored frameworks' data of its companies for the reporting periods in the time window, where no data and no request exist yet; it does so now and again every day. New data is reported by e-mail at the chosen frequency.",
           params: PortfolioIdParams,
           body: Type.Ref("PortfolioMonitoringPatch"),
           security: SIGNED_IN_SECURITY,
@@ -260,7 +266,7 @@ export const portfolioRoutes =
           tags: TAGS,
           summary: "Start downloading the portfolio's newest data (an Openverde addition)",
           description:
-            "Queues one export per framework of the newest active dataset of each company, as CSV, Excel or JSON. Follow each job at /api/export/{exportJobId}/state and fetch the file at /api/export/{exportJobId}/download.",
+            "For the owner, readers and admins. Queues one export per framework of the newest active dataset of each company, as CSV, Excel or JSON. Follow each job at /api/export/{exportJobId}/state and fetch the file at /api/export/{exportJobId}/download.",
           params: PortfolioIdParams,
           body: Type.Ref("PortfolioExportRequest"),
           security: SIGNED_IN_SECURITY,
@@ -277,5 +283,21 @@ export const portfolioRoutes =
           includeAliases: body.includeAliases ?? true,
         });
       },
+    );
+
+    app.get(
+      "/subscribed-companies/incomplete-fye-information",
+      {
+        schema: {
+          operationId: "getCompaniesWithIncompleteFyeInformation",
+          tags: ["subscribed-companies-controller"],
+          summary: "List the monitored companies whose fiscal year end is unknown (reviewers)",
+          description:
+            "The ids of the companies in monitored portfolios without a readable fiscal year end: monitoring assumes 31 December for them until it is known.",
+          security: SIGNED_IN_SECURITY,
+          response: { 200: Type.Array(Type.String({ description: "A company id." })) },
+        },
+      },
+      async (request) => companiesWithIncompleteFiscalYearEnd(db, request.actor),
     );
   };

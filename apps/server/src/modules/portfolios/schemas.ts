@@ -3,6 +3,9 @@ import { TEXT_LIMITS } from "../../platform/http/text-limits";
 
 const uuidExample = "1e63a842-1e65-43ed-b78a-5e7cec155c28";
 
+/** How many users a portfolio may be shared with. */
+export const MAX_READERS = 100;
+
 export const NotificationFrequency = Type.Unsafe<"NoNotifications" | "Daily" | "Weekly" | "Monthly">({
   type: "string",
   enum: ["NoNotifications", "Daily", "Weekly", "Monthly"],
@@ -42,8 +45,9 @@ const monitoredFrameworks = () =>
 const sharedUserIds = () =>
   Type.Array(Type.String({ maxLength: TEXT_LIMITS.id }), {
     uniqueItems: true,
+    maxItems: MAX_READERS,
     description:
-      "Users the portfolio is shared with (kept with the portfolio; sharing itself is not offered yet).",
+      "The ids of the users the portfolio is shared with (its readers): existing users other than its owner.",
     example: [uuidExample],
   });
 const companyIds = (description: string, extra: Record<string, unknown> = {}) =>
@@ -91,6 +95,13 @@ export const BasePortfolio = Type.Object(
     notificationFrequency: Type.Ref("NotificationFrequency"),
     timeWindowThreshold: timeWindowThreshold(),
     sharedUserIds: sharedUserIds(),
+    ownerName: Type.Optional(
+      Type.String({
+        description:
+          "The name of the portfolio's owner (an Openverde addition), given in the list of portfolios shared with you.",
+        example: "Jane Doe",
+      }),
+    ),
   },
   { $id: "BasePortfolio" },
 );
@@ -163,6 +174,48 @@ export const EnrichedPortfolio = Type.Object(
     sharedUserIds: Type.Optional(sharedUserIds()),
   },
   { $id: "EnrichedPortfolio" },
+);
+
+export const PortfolioSharingPatch = Type.Object(
+  { sharedUserIds: sharedUserIds() },
+  { $id: "PortfolioSharingPatch" },
+);
+
+export const PortfolioUserAccessRight = Type.Object(
+  {
+    userId: Type.String({ description: "The user's id.", example: uuidExample }),
+    userEmail: Type.Optional(
+      Type.String({ description: "The user's e-mail address.", example: "jane.doe@example.com" }),
+    ),
+    portfolioAccessRole: Type.Unsafe<"Owner" | "Reader">({
+      type: "string",
+      enum: ["Owner", "Reader"],
+      description:
+        "Owner: changes, shares and deletes the portfolio. Reader: it is shared with them to read.",
+      example: "Owner",
+    }),
+  },
+  { $id: "PortfolioUserAccessRight" },
+);
+
+export const SharingRecipientLookup = Type.Object(
+  {
+    email: Type.String({
+      description: "The e-mail address of the user to share the portfolio with.",
+      example: "jane.doe@example.com",
+      maxLength: TEXT_LIMITS.email,
+    }),
+  },
+  { $id: "SharingRecipientLookup" },
+);
+
+export const SharingRecipient = Type.Object(
+  {
+    userId: Type.String({ description: "The user's id, for sharedUserIds.", example: uuidExample }),
+    userEmail: Type.String({ description: "The user's e-mail address.", example: "jane.doe@example.com" }),
+    userName: Type.String({ description: "The user's name.", example: "Jane Doe" }),
+  },
+  { $id: "SharingRecipient" },
 );
 
 export const PortfolioExportRequest = Type.Object(
@@ -238,4 +291,8 @@ export const COMPONENTS = [
   EnrichedPortfolio,
   PortfolioExportRequest,
   PortfolioExportJobs,
+  PortfolioSharingPatch,
+  PortfolioUserAccessRight,
+  SharingRecipientLookup,
+  SharingRecipient,
 ];

@@ -1,7 +1,8 @@
 /**
- * The rules of portfolios: built from company identifiers, seen by their owner and admins, and
- * downloaded through the datasets module's export jobs. What data exists for a portfolio is in
- * enrichment.ts; monitoring (data requests for what is missing, digests of what is new) in monitoring.ts.
+ * The rules of portfolios: built from company identifiers, changed by their owner and admins, read
+ * also by the users the owner shared them with, and downloaded through the datasets module's export
+ * jobs. What data exists for a portfolio is in enrichment.ts; monitoring (data requests for what is
+ * missing, digests of what is new) in monitoring.ts; sharing's own operations in sharing.ts.
  */
 import { randomUUID } from "node:crypto";
 import { frameworkIds, isFrameworkId } from "@openverde/frameworks";
@@ -16,10 +17,12 @@ import {
   DATA_TYPES,
   type ExportFormat,
   getUserById,
+  getUsersByIds,
   sendSupportRequest,
   validateIdentifiers,
 } from "./neighbours";
 import { can } from "./policy";
+import { MAX_READERS } from "./schemas";
 import {
   type AnyExecutor,
   deletePortfolioRow,
@@ -162,20 +165,59 @@ export async function resolveCompanies(db: AnyExecutor, identifiers: string[]): 
   return [...new Set(asked.map((identifier) => byIdentifier.get(identifier) as string))];
 }
 
-async function requirePortfolio(db: AnyExecutor, portfolioId: string): Promise<PortfolioRow> {
-  const row = isUuid(portfolioId) ? await selectPortfolio(portfoliosDb(db), portfolioId) : undefined;
-  if (!row) throw notFound(`There is no portfolio with the id ${portfolioId}.`, "Portfolio not found");
-  return row;
+/**
+ * The users a portfolio is to be shared with: ids of existing users other than its owner, each once,
+ * in the order given. Everything wrong is reported in one 400.
+ */
+export async function checkReaders(db: AnyExecutor, ownerId: string, userIds: string[]): Promise<string[]> {
+  const asked = [...new Set(userIds.map((userId) => userId.trim().toLowerCase()))];
+  if (asked.length > MAX_READERS)
+    throw badRequest(`A portfolio is shared with at most ${MAX_READERS} users.`, "Invalid sharedUserIds");
+  const existing = new Set((await getUsersByIds(db, asked.filter(isUuid))).map((user) => user.userId));
+  const problems = asked.flatMap((userId) => {
+    if (userId === ownerId.toLowerCase())
+      return [
+        invalid(
+          "Owner among the readers",
+          "sharedUserIds: the owner cannot share a portfolio with themselves.",
+        ),
+      ];
+    if (!existing.has(userId))
+      return [invalid("Unknown user", `sharedUserIds: there is no user with the id "${userId}".`)];
+    return [];
+  });
+  if (problems.length > 0) throw invalidInput(problems);
+  return asked;
 }
 
-/** The portfolio, if the actor may see it: 404 when there is none, 403 when it is someone else's. */
+/** One answer for a portfolio that does not exist and one the actor may not read: it tells nothing. */
+const noSuchPortfolio = (portfolioId: string) =>
+  notFound(`There is no portfolio with the id ${portfolioId}.`, "Portfolio not found");
+
+/** The portfolio, if the actor may read it (owner, reader, admin); 404 when there is none or they may not. */
 export async function readPortfolio(
   db: AnyExecutor,
   actor: Actor,
   portfolioId: string,
 ): Promise<PortfolioRow> {
-  const row = await requirePortfolio(db, portfolioId);
-  authorize(actor, can(actor, "use", row), "Only the portfolio's owner and admins may see or change it.");
+  const row = isUuid(portfolioId) ? await selectPortfolio(portfoliosDb(db), portfolioId) : undefined;
+  if (!row) throw noSuchPortfolio(portfolioId);
+  authorize(actor, can(actor, "read", row), noSuchPortfolio(portfolioId));
+  return row;
+}
+
+/** The portfolio, if the actor may change it: 404 as for reading, 403 for a reader. */
+export async function portfolioToChange(
+  db: AnyExecutor,
+  actor: Actor,
+  portfolioId: string,
+): Promise<PortfolioRow> {
+  const row = await readPortfolio(db, actor, portfolioId);
+  authorize(
+    actor,
+    can(actor, "change", row),
+    "Only the portfolio's owner and admins may change, share or delete it; it is shared with you to read.",
+  );
   return row;
 }
 
@@ -195,6 +237,7 @@ export async function createPortfolio(
   const portfolioName = checkName(upload.portfolioName);
   const monitoring = checkMonitoring(upload);
   const companyIds = await resolveCompanies(db, upload.identifiers);
+  const sharedUserIds = await checkReaders(db, user.userId, upload.sharedUserIds);
   const portfolioId = randomUUID();
   return inTransaction(db, async (trx) => {
     await insertPortfolio(trx, {
@@ -205,7 +248,7 @@ export async function createPortfolio(
       monitoredFrameworks: monitoring.monitoredFrameworks,
       notificationFrequency: monitoring.notificationFrequency,
       timeWindowThreshold: monitoring.timeWindowThreshold ?? null,
-      sharedUserIds: [...new Set(upload.sharedUserIds)],
+      sharedUserIds,
       companyIds,
     });
     await queueMonitoring(trx, { portfolioId, isMonitored: monitoring.isMonitored });
@@ -219,10 +262,11 @@ export async function replacePortfolio(
   portfolioId: string,
   upload: PortfolioUpload,
 ): Promise<PortfolioRow> {
-  await readPortfolio(db, actor, portfolioId);
+  const row = await portfolioToChange(db, actor, portfolioId);
   const portfolioName = checkName(upload.portfolioName);
   const monitoring = checkMonitoring(upload);
   const companyIds = await resolveCompanies(db, upload.identifiers);
+  const sharedUserIds = await checkReaders(db, row.userId, upload.sharedUserIds);
   return inTransaction(db, async (trx) => {
     await updatePortfolio(trx, portfolioId, {
       portfolioName,
@@ -230,7 +274,7 @@ export async function replacePortfolio(
       monitoredFrameworks: monitoring.monitoredFrameworks,
       notificationFrequency: monitoring.notificationFrequency,
       timeWindowThreshold: monitoring.timeWindowThreshold ?? null,
-      sharedUserIds: [...new Set(upload.sharedUserIds)],
+      sharedUserIds,
       companyIds,
     });
     await queueMonitoring(trx, { portfolioId, isMonitored: monitoring.isMonitored });
@@ -244,7 +288,7 @@ export async function patchMonitoring(
   portfolioId: string,
   patch: MonitoringPatch,
 ): Promise<PortfolioRow> {
-  await readPortfolio(db, actor, portfolioId);
+  await portfolioToChange(db, actor, portfolioId);
   const monitoring = checkMonitoring(patch);
   return inTransaction(db, async (trx) => {
     await updatePortfolio(trx, portfolioId, {
@@ -259,7 +303,7 @@ export async function patchMonitoring(
 }
 
 export async function deletePortfolio(db: AnyExecutor, actor: Actor, portfolioId: string): Promise<void> {
-  await readPortfolio(db, actor, portfolioId);
+  await portfolioToChange(db, actor, portfolioId);
   await deletePortfolioRow(portfoliosDb(db), portfolioId);
 }
 

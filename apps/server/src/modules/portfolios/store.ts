@@ -4,7 +4,7 @@ import { inTransaction as inTransactionOf } from "../../platform/db/transaction"
 export type NotificationFrequency = "NoNotifications" | "Daily" | "Weekly" | "Monthly";
 export type TimeWindowThreshold = "Standard" | "Extended";
 
-/** The tables of the portfolios module (migrations/001_create_portfolios.sql). */
+/** The tables of the portfolios module (migrations/001_create_portfolios.sql, 002_portfolio_sharing.sql). */
 export interface PortfolioTables {
   portfolio: {
     portfolio_id: string;
@@ -14,13 +14,17 @@ export interface PortfolioTables {
     monitored_frameworks: string[];
     notification_frequency: NotificationFrequency;
     time_window_threshold: TimeWindowThreshold | null;
-    shared_user_ids: string[];
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
   portfolio_company: {
     portfolio_id: string;
     company_id: string;
+    position: number;
+  };
+  portfolio_reader: {
+    portfolio_id: string;
+    user_id: string;
     position: number;
   };
   portfolio_monitoring_request: {
@@ -62,6 +66,7 @@ export interface PortfolioRow {
   monitoredFrameworks: string[];
   notificationFrequency: NotificationFrequency;
   timeWindowThreshold: TimeWindowThreshold | null;
+  /** The users it is shared with (its readers), in the order the owner gave them. */
   sharedUserIds: string[];
   createdAt: Date;
   updatedAt: Date;
@@ -79,7 +84,6 @@ const columns = [
   "monitored_frameworks",
   "notification_frequency",
   "time_window_threshold",
-  "shared_user_ids",
   "created_at",
   "updated_at",
 ] as const;
@@ -89,25 +93,39 @@ type Row = Pick<PortfolioTables["portfolio"], (typeof columns)[number]> & {
   updated_at: Date;
 };
 
+/** Lists per portfolio, in their order: `value` of the rows of a table keyed by portfolio. */
+function groupByPortfolio<R extends { portfolio_id: string }>(
+  rows: R[],
+  value: (row: R) => string,
+): Map<string, string[]> {
+  const byPortfolio = new Map<string, string[]>();
+  for (const row of rows) {
+    const list = byPortfolio.get(row.portfolio_id) ?? [];
+    list.push(value(row));
+    byPortfolio.set(row.portfolio_id, list);
+  }
+  return byPortfolio;
+}
+
 async function withCompanies(db: PortfoliosDb, rows: Row[]): Promise<PortfolioRow[]> {
   if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.portfolio_id);
   const members = await db
     .selectFrom("portfolio_company")
     .select(["portfolio_id", "company_id"])
-    .where(
-      "portfolio_id",
-      "in",
-      rows.map((row) => row.portfolio_id),
-    )
+    .where("portfolio_id", "in", ids)
     .orderBy("portfolio_id")
     .orderBy("position")
     .execute();
-  const byPortfolio = new Map<string, string[]>();
-  for (const member of members) {
-    const list = byPortfolio.get(member.portfolio_id) ?? [];
-    list.push(member.company_id);
-    byPortfolio.set(member.portfolio_id, list);
-  }
+  const readers = await db
+    .selectFrom("portfolio_reader")
+    .select(["portfolio_id", "user_id"])
+    .where("portfolio_id", "in", ids)
+    .orderBy("portfolio_id")
+    .orderBy("position")
+    .execute();
+  const byPortfolio = groupByPortfolio(members, (member) => member.company_id);
+  const readersOf = groupByPortfolio(readers, (reader) => reader.user_id);
   return rows.map((row) => ({
     portfolioId: row.portfolio_id,
     userId: row.user_id,
@@ -116,7 +134,7 @@ async function withCompanies(db: PortfoliosDb, rows: Row[]): Promise<PortfolioRo
     monitoredFrameworks: row.monitored_frameworks,
     notificationFrequency: row.notification_frequency,
     timeWindowThreshold: row.time_window_threshold,
-    sharedUserIds: row.shared_user_ids,
+    sharedUserIds: readersOf.get(row.portfolio_id) ?? [],
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     companyIds: byPortfolio.get(row.portfolio_id) ?? [],
@@ -142,6 +160,19 @@ export async function selectPortfoliosOf(db: PortfoliosDb, userId: string): Prom
     .where("user_id", "=", userId)
     .orderBy("created_at")
     .orderBy("portfolio_id")
+    .execute();
+  return withCompanies(db, rows as Row[]);
+}
+
+/** The portfolios shared with the user, oldest first. */
+export async function selectPortfoliosSharedWith(db: PortfoliosDb, userId: string): Promise<PortfolioRow[]> {
+  const rows = await db
+    .selectFrom("portfolio as p")
+    .innerJoin("portfolio_reader as r", "r.portfolio_id", "p.portfolio_id")
+    .select(columns.map((column) => `p.${column}` as const))
+    .where("r.user_id", "=", userId)
+    .orderBy("p.created_at")
+    .orderBy("p.portfolio_id")
     .execute();
   return withCompanies(db, rows as Row[]);
 }
@@ -185,6 +216,19 @@ export async function selectMonitoredPortfolioIds(db: PortfoliosDb): Promise<str
   return rows.map((row) => row.portfolio_id);
 }
 
+/** The companies of every monitored portfolio, each once, in id order. */
+export async function selectMonitoredCompanyIds(db: PortfoliosDb): Promise<string[]> {
+  const rows = await db
+    .selectFrom("portfolio_company as c")
+    .innerJoin("portfolio as p", "p.portfolio_id", "c.portfolio_id")
+    .select("c.company_id")
+    .distinct()
+    .where("p.is_monitored", "=", true)
+    .orderBy("c.company_id")
+    .execute();
+  return rows.map((row) => row.company_id);
+}
+
 /** Monitored portfolios holding the company and monitoring the framework, with e-mail digests on. */
 export async function selectPortfoliosWatching(
   db: PortfoliosDb,
@@ -219,6 +263,25 @@ async function replaceCompanies(db: PortfoliosDb, portfolioId: string, companyId
     .execute();
 }
 
+async function replaceReaders(db: PortfoliosDb, portfolioId: string, userIds: string[]): Promise<void> {
+  await db.deleteFrom("portfolio_reader").where("portfolio_id", "=", portfolioId).execute();
+  if (userIds.length === 0) return;
+  await db
+    .insertInto("portfolio_reader")
+    .values(userIds.map((userId, position) => ({ portfolio_id: portfolioId, user_id: userId, position })))
+    .execute();
+}
+
+/** Takes the user off the portfolio's readers; false when they were not one. */
+export async function deleteReader(db: PortfoliosDb, portfolioId: string, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("portfolio_reader")
+    .where("portfolio_id", "=", portfolioId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export async function insertPortfolio(db: PortfoliosDb, values: PortfolioValues): Promise<void> {
   await db
     .insertInto("portfolio")
@@ -230,10 +293,10 @@ export async function insertPortfolio(db: PortfoliosDb, values: PortfolioValues)
       monitored_frameworks: values.monitoredFrameworks,
       notification_frequency: values.notificationFrequency,
       time_window_threshold: values.timeWindowThreshold,
-      shared_user_ids: values.sharedUserIds,
     })
     .execute();
   await replaceCompanies(db, values.portfolioId, values.companyIds);
+  await replaceReaders(db, values.portfolioId, values.sharedUserIds);
 }
 
 export async function updatePortfolio(
@@ -255,12 +318,12 @@ export async function updatePortfolio(
       ...(values.timeWindowThreshold !== undefined
         ? { time_window_threshold: values.timeWindowThreshold }
         : {}),
-      ...(values.sharedUserIds !== undefined ? { shared_user_ids: values.sharedUserIds } : {}),
       updated_at: new Date(),
     })
     .where("portfolio_id", "=", portfolioId)
     .execute();
   if (values.companyIds !== undefined) await replaceCompanies(db, portfolioId, values.companyIds);
+  if (values.sharedUserIds !== undefined) await replaceReaders(db, portfolioId, values.sharedUserIds);
 }
 
 export async function deletePortfolioRow(db: PortfoliosDb, portfolioId: string): Promise<boolean> {
@@ -268,8 +331,10 @@ export async function deletePortfolioRow(db: PortfoliosDb, portfolioId: string):
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Removes the user's own portfolios, their places as a reader and their monitoring ledger. */
 export async function deletePortfoliosOf(db: PortfoliosDb, userId: string): Promise<void> {
   await db.deleteFrom("portfolio").where("user_id", "=", userId).execute();
+  await db.deleteFrom("portfolio_reader").where("user_id", "=", userId).execute();
   await db.deleteFrom("portfolio_monitoring_request").where("user_id", "=", userId).execute();
 }
 

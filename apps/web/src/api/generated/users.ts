@@ -146,6 +146,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portfolios/shared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the portfolios shared with you
+         * @description Each with the name of its owner (ownerName).
+         */
+        get: operations["getAllSharedPortfoliosForCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portfolios/shared/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the names of the portfolios shared with you */
+        get: operations["getAllSharedPortfolioNamesForCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portfolios/shared/{portfolioId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take yourself off a portfolio shared with you
+         * @description You no longer read the portfolio nor get its monitoring mails. 403 for its owner, who deletes it instead.
+         */
+        delete: operations["deleteCurrentUserFromSharing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portfolios/{portfolioId}/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Choose the users a portfolio is shared with
+         * @description Replaces the portfolio's readers: existing users other than its owner, who then read it, its enriched view and downloads, and get its monitoring mails. For the owner and admins (403 for a reader).
+         */
+        patch: operations["patchSharing"];
+        trace?: never;
+    };
+    "/portfolios/{portfolioId}/access-rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List who may use a portfolio
+         * @description Its owner, then its readers, with their e-mail addresses. For the owner and admins (403 for a reader).
+         */
+        get: operations["getPortfolioAccessRights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portfolios/{portfolioId}/sharing/recipient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find the user to share a portfolio with by e-mail address (an Openverde addition)
+         * @description The user the exact address names, for the portfolio's owner (and admins): 404 when no user has it, 400 for the owner's own address.
+         */
+        post: operations["findSharingRecipient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portfolios/{portfolioId}/": {
         parameters: {
             query?: never;
@@ -155,16 +272,19 @@ export interface paths {
         };
         /**
          * Read a portfolio
-         * @description Only its owner and admins may read it (403 for anyone else).
+         * @description For its owner, the users it is shared with and admins; for anyone else it does not exist (404).
          */
         get: operations["getPortfolio"];
         /**
          * Replace a portfolio
-         * @description Replaces name, companies and monitoring; the portfolio keeps its id and owner.
+         * @description Replaces name, companies, monitoring and readers; the portfolio keeps its id and owner. For the owner and admins (403 for a reader).
          */
         put: operations["replacePortfolio"];
         post?: never;
-        /** Delete a portfolio */
+        /**
+         * Delete a portfolio
+         * @description For the owner and admins (403 for a reader).
+         */
         delete: operations["deletePortfolio"];
         options?: never;
         head?: never;
@@ -180,7 +300,7 @@ export interface paths {
         };
         /**
          * Read a portfolio with what data there is for its companies
-         * @description Per company: name, sector, country, the address of its page and, per framework with data you may see, the address of that data and its reporting periods.
+         * @description Per company: name, sector, country, the address of its page and, per framework with data you may see, the address of that data and its reporting periods. For the owner, readers and admins.
          */
         get: operations["getEnrichedPortfolio"];
         put?: never;
@@ -206,7 +326,7 @@ export interface paths {
         head?: never;
         /**
          * Switch monitoring of a portfolio on or off, or change it
-         * @description A monitored portfolio asks, in its owner's name, for the monitored frameworks' data of its companies for the reporting periods in the time window, where no data and no request exist yet; it does so now and again every day. New data is reported by e-mail at the chosen frequency.
+         * @description For the owner and admins (403 for a reader). A monitored portfolio asks, in its owner's name, for the monitored frameworks' data of its companies for the reporting periods in the time window, where no data and no request exist yet; it does so now and again every day. New data is reported by e-mail at the chosen frequency.
          */
         patch: operations["patchMonitoring"];
         trace?: never;
@@ -222,9 +342,29 @@ export interface paths {
         put?: never;
         /**
          * Start downloading the portfolio's newest data (an Openverde addition)
-         * @description Queues one export per framework of the newest active dataset of each company, as CSV, Excel or JSON. Follow each job at /api/export/{exportJobId}/state and fetch the file at /api/export/{exportJobId}/download.
+         * @description For the owner, readers and admins. Queues one export per framework of the newest active dataset of each company, as CSV, Excel or JSON. Follow each job at /api/export/{exportJobId}/state and fetch the file at /api/export/{exportJobId}/download.
          */
         post: operations["exportPortfolio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscribed-companies/incomplete-fye-information": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the monitored companies whose fiscal year end is unknown (reviewers)
+         * @description The ids of the companies in monitored portfolios without a readable fiscal year end: monitoring assumes 31 December for them until it is known.
+         */
+        get: operations["getCompaniesWithIncompleteFyeInformation"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -281,7 +421,7 @@ export interface components {
              */
             timeWindowThreshold?: "Standard" | "Extended";
             /**
-             * @description Users the portfolio is shared with (kept with the portfolio; sharing itself is not offered yet).
+             * @description The ids of the users the portfolio is shared with (its readers): existing users other than its owner.
              * @example [
              *       "1e63a842-1e65-43ed-b78a-5e7cec155c28"
              *     ]
@@ -340,12 +480,17 @@ export interface components {
              */
             timeWindowThreshold?: "Standard" | "Extended";
             /**
-             * @description Users the portfolio is shared with (kept with the portfolio; sharing itself is not offered yet).
+             * @description The ids of the users the portfolio is shared with (its readers): existing users other than its owner.
              * @example [
              *       "1e63a842-1e65-43ed-b78a-5e7cec155c28"
              *     ]
              */
             sharedUserIds: string[];
+            /**
+             * @description The name of the portfolio's owner (an Openverde addition), given in the list of portfolios shared with you.
+             * @example Jane Doe
+             */
+            ownerName?: string;
         };
         BasePortfolioName: {
             /**
@@ -465,7 +610,7 @@ export interface components {
              */
             timeWindowThreshold?: "Standard" | "Extended";
             /**
-             * @description Users the portfolio is shared with (kept with the portfolio; sharing itself is not offered yet).
+             * @description The ids of the users the portfolio is shared with (its readers): existing users other than its owner.
              * @example [
              *       "1e63a842-1e65-43ed-b78a-5e7cec155c28"
              *     ]
@@ -503,6 +648,57 @@ export interface components {
             /** @description Frameworks asked for of which no company of the portfolio has active data. */
             frameworksWithoutData: string[];
         };
+        PortfolioSharingPatch: {
+            /**
+             * @description The ids of the users the portfolio is shared with (its readers): existing users other than its owner.
+             * @example [
+             *       "1e63a842-1e65-43ed-b78a-5e7cec155c28"
+             *     ]
+             */
+            sharedUserIds: string[];
+        };
+        PortfolioUserAccessRight: {
+            /**
+             * @description The user's id.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            userId: string;
+            /**
+             * @description The user's e-mail address.
+             * @example jane.doe@example.com
+             */
+            userEmail?: string;
+            /**
+             * @description Owner: changes, shares and deletes the portfolio. Reader: it is shared with them to read.
+             * @example Owner
+             * @enum {string}
+             */
+            portfolioAccessRole: "Owner" | "Reader";
+        };
+        SharingRecipientLookup: {
+            /**
+             * @description The e-mail address of the user to share the portfolio with.
+             * @example jane.doe@example.com
+             */
+            email: string;
+        };
+        SharingRecipient: {
+            /**
+             * @description The user's id, for sharedUserIds.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            userId: string;
+            /**
+             * @description The user's e-mail address.
+             * @example jane.doe@example.com
+             */
+            userEmail: string;
+            /**
+             * @description The user's name.
+             * @example Jane Doe
+             */
+            userName: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -526,7 +722,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        [key: string]: {
+                            [key: string]: {
+                                href?: string;
+                                templated?: boolean;
+                            };
+                        };
+                    };
+                };
             };
         };
     };
@@ -579,7 +784,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
             };
         };
     };
@@ -715,6 +924,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+        };
+    };
+    getAllSharedPortfoliosForCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasePortfolio"][];
+                };
+            };
+        };
+    };
+    getAllSharedPortfolioNamesForCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasePortfolioName"][];
+                };
+            };
+        };
+    };
+    deleteCurrentUserFromSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the portfolio. */
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description You are no longer a reader of the portfolio. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    patchSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the portfolio. */
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortfolioSharingPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasePortfolio"];
+                };
+            };
+        };
+    };
+    getPortfolioAccessRights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the portfolio. */
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioUserAccessRight"][];
+                };
+            };
+        };
+    };
+    findSharingRecipient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the portfolio. */
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SharingRecipientLookup"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharingRecipient"];
                 };
             };
         };
@@ -865,6 +1214,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PortfolioExportJobs"];
+                };
+            };
+        };
+    };
+    getCompaniesWithIncompleteFyeInformation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
                 };
             };
         };
