@@ -1,7 +1,9 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_COMPANY_ID, DEMO_COMPANY_NAME } from "../apps/server/src/modules/companies/demo-ids";
 import { hasChromium, launchBrowser, newPage } from "./support/browser";
 import { e2eBaseUrl } from "./support/platform";
+import { signInThroughBrowser } from "./support/sign-in";
 
 describe.skipIf(!hasChromium)("the web app served by the platform", () => {
   const baseUrl = e2eBaseUrl();
@@ -50,6 +52,27 @@ describe.skipIf(!hasChromium)("the web app served by the platform", () => {
     page.on("requestfailed", (request) => problems.push(`${request.url()} ${request.failure()?.errorText}`));
     await page.goto("/");
     await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+  });
+
+  it("logs no errors on a company page, where the user holds no role and may claim ownership", async () => {
+    const page = await newPage(browser, baseUrl);
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    await signInThroughBrowser(page, "data_uploader");
+    const answers: string[] = [];
+    page.on("response", (response) => {
+      if (/\/community\/company-(role-assignments|ownership)/.test(response.url()))
+        answers.push(`${response.request().method()} ${response.status()}`);
+    });
+    await page.goto(`/companies/${DEMO_COMPANY_ID}`);
+    await page.getByRole("heading", { name: DEMO_COMPANY_NAME }).first().waitFor();
+    await page.waitForLoadState("networkidle");
+    // The role and ownership questions were asked, and "no" came back as an answer, not as a 404.
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.every((answer) => answer.endsWith(" 200"))).toBe(true);
     expect(problems).toEqual([]);
   });
 });

@@ -177,6 +177,21 @@ describe("company roles, ownership and e-mail checks", () => {
     expect(
       (await call(platform, "HEAD", `/community/company-ownership/${companyId}`, { auth: stranger })).status,
     ).toBe(200);
+    // The same answer as a body, for the web app: "no owner" is no failed request.
+    const asked = await call(platform, "GET", `/community/company-ownership/${orphan}`, { auth: stranger });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ companyId: orphan, hasOwner: false });
+    const owned = await call(platform, "GET", `/community/company-ownership/${companyId}`, {
+      auth: stranger,
+    });
+    expect(owned.body).toEqual({ companyId, hasOwner: true });
+    expect(
+      (
+        await call(platform, "GET", "/community/company-ownership/6f1c1f52-3c1a-4b7e-9a55-1c6a3e9d2f10", {
+          auth: stranger,
+        })
+      ).status,
+    ).toBe(404);
     const claim = await call(
       platform,
       "POST",

@@ -8,6 +8,7 @@ import {
   COMPONENTS,
   CompanyIdParams,
   OwnershipQuery,
+  CompanyOwnershipAnswer,
   RoleAssignmentParams,
   RoleAssignmentQuery,
 } from "./schemas";
@@ -16,6 +17,7 @@ import {
   checkCompanyRole,
   claimCompanyOwnership,
   hasCompanyOwner,
+  companyOwnership,
   listCompanyRoleAssignments,
   recommendedUsers,
   removeCompanyRole,
@@ -140,6 +142,26 @@ export const communityRoutes =
     );
 
     app.post(
+    app.get(
+      "/company-ownership/:companyId",
+      {
+        schema: {
+          operationId: "getCompanyOwnership",
+          tags: ROLES_TAGS,
+          summary: "Whether a company has an owner, as an answer",
+          description:
+            "Openverde's own: the HEAD check's answer in a body, so that \"no owner\" is a 200 the web app can ask for without the browser logging a failed request.",
+          params: CompanyIdParams,
+          security: SIGNED_IN_SECURITY,
+          response: { 200: CompanyOwnershipAnswer },
+        },
+      },
+      async (request) => {
+        authorize(request.actor);
+        return companyOwnership(db, request.params.companyId);
+      },
+    );
+
       "/company-ownership/:companyId",
       {
         schema: {

@@ -88,6 +88,11 @@ export const RoleAssignmentQuery = Type.Object({
 
 export const CompanyIdParams = Type.Object({ companyId: companyIdInPath() });
 
+export const CompanyOwnershipAnswer = Type.Object({
+  companyId: Type.String({ format: "uuid" }),
+  hasOwner: Type.Boolean({ description: "Whether at least one user owns the company." }),
+});
+
 export const OwnershipQuery = Type.Object({
   comment: Type.Optional(
     Type.String({ maxLength: 2000, description: "Why the user should own the company; read by the admins." }),

@@ -91,6 +91,15 @@ export async function hasCompanyOwner(db: AnyExecutor, companyId: string): Promi
   return selectHasOwner(communityDb(db), companyId);
 }
 
+/** Whether a known company has an owner; 404 for an unknown company. */
+export async function companyOwnership(
+  db: AnyExecutor,
+  companyId: string,
+): Promise<{ companyId: string; hasOwner: boolean }> {
+  await requireCompany(db, companyId);
+  return { companyId, hasOwner: await selectHasOwner(communityDb(db), companyId) };
+}
+
 /** A user's account was deleted: their roles and ownership claims go with it. */
 export async function forgetUser(db: AnyExecutor, userId: string): Promise<void> {
   if (!isUuid(userId)) return;

@@ -402,6 +402,14 @@ describe("documents", () => {
     expect(notAnId.status).toBe(404);
     const anonymous = await call(`/${documentId}`, undefined, { method: "HEAD" });
     expect(anonymous.status).toBe(401);
+    // The same answer as a body: "not stored" is a 200, no failed request in a browser's console.
+    const stored = await call(`/${documentId}/existence`, "reader");
+    expect(await stored.json()).toEqual({ documentId, exists: true });
+    const absent = await call(`/${"0".repeat(64)}/existence`, "reader");
+    expect(absent.status).toBe(200);
+    expect(await absent.json()).toEqual({ documentId: "0".repeat(64), exists: false });
+    expect((await call("/not-a-hash/existence", "reader")).status).toBe(200);
+    expect((await call(`/${documentId}/existence`, undefined)).status).toBe(401);
   });
 
   it("changes metadata for the uploader and admins only, and links companies", async () => {

@@ -14,20 +14,39 @@ import * as store from "./store";
 /** Chunks fetched per query while downloading. */
 const CHUNKS_PER_READ = 4;
 
+/**
+ * A stored document with this id, if the actor may see it; undefined when none is stored. A document
+ * cited only by data the actor may not see is refused.
+ */
+async function findVisibleDocument(
+  db: AnyExecutor,
+  actor: Actor,
+  documentId: string,
+): Promise<DocumentRow | undefined> {
+  authorize(actor, can(actor, "read"));
+  const row = isDocumentId(documentId) ? await store.findDocument(own(db), documentId) : undefined;
+  if (!row) return undefined;
+  authorize(
+    actor,
+    await can(actor, "see", { db: db as AnyDb, documentId }),
+    "You may not see this document: it is cited only by data you may not see.",
+  );
+  return row;
+}
+
+/** The HEAD check's answer without its 404: whether a document with this id is stored. */
+export async function documentExists(db: AnyExecutor, actor: Actor, documentId: string): Promise<boolean> {
+  return (await findVisibleDocument(db, actor, documentId)) !== undefined;
+}
+
 /** A stored document the actor may read, or the right error. */
 export async function getReadableDocument(
   db: AnyExecutor,
   actor: Actor,
   documentId: string,
 ): Promise<DocumentRow> {
-  authorize(actor, can(actor, "read"));
-  const row = isDocumentId(documentId) ? await store.findDocument(own(db), documentId) : undefined;
+  const row = await findVisibleDocument(db, actor, documentId);
   if (!row) throw documentNotFound(documentId);
-  authorize(
-    actor,
-    await can(actor, "see", { db: db as AnyDb, documentId }),
-    "You may not see this document: it is cited only by data you may not see.",
-  );
   return row;
 }
 

@@ -10,7 +10,13 @@ import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
 import { type DocumentType, EXTENSIONS } from "./file-types";
 import { can } from "./policy";
-import { getDocumentEntity, getReadableDocument, searchDocuments, streamDocumentBytes } from "./read";
+import {
+  documentExists,
+  getDocumentEntity,
+  getReadableDocument,
+  searchDocuments,
+  streamDocumentBytes,
+} from "./read";
 import { contentDisposition, nameProblem, parseRange } from "./rules";
 import {
   DocumentCompanyParams,
@@ -275,6 +281,28 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
         reply.header("content-length", row.sizeBytes);
         return reply.code(200).send();
       },
+    );
+
+    app.get(
+      "/:documentId/existence",
+      {
+        schema: {
+          operationId: "getDocumentExistence",
+          tags: TAGS,
+          summary: "Whether a document is stored, as an answer",
+          description:
+            "Openverde's own: the HEAD check's answer in a body, so that \"not stored\" is a 200 the web app can ask for without the browser logging a failed request.",
+          params: DocumentIdParams,
+          security: SIGNED_IN_SECURITY,
+          response: {
+            200: Type.Object({ documentId: Type.String(), exists: Type.Boolean() }),
+          },
+        },
+      },
+      async (request) => ({
+        documentId: request.params.documentId,
+        exists: await documentExists(db, request.actor, request.params.documentId),
+      }),
     );
 
     app.get(

@@ -8,11 +8,57 @@ export interface Parsed<T> {
   error?: string;
 }
 
-/** Numbers as typed: `1234.5`, `1 234.5`, `-3`, `1e6`; a comma is taken as the decimal mark when it is the only mark. */
-export function parseNumber(text: string, integer = false): Parsed<number> {
-  const trimmed = text.trim().replace(/[\s\u00a0_]/g, "");
-  if (trimmed === "") return {};
-  const normalised = /^-?\d+,\d+$/.test(trimmed) ? trimmed.replace(",", ".") : trimmed;
+interface NumberMarks {
+  group: string;
+  decimal: string;
+}
+
+/** The locale's digit grouping and decimal marks (en: "," and "."; de: "." and ","). */
+function numberMarks(locale: string | undefined): NumberMarks {
+  const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
+  return {
+    group: parts.find((part) => part.type === "group")?.value ?? ",",
+    decimal: parts.find((part) => part.type === "decimal")?.value ?? ".",
+  };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Writes a number as typed in the locale's way in the form Number() reads: grouping marks (only where
+ * they group thousands: `1,000,000`, `1.000.000,5` in German) go, the locale's decimal mark becomes a
+ * point. A lone comma between digits stays a decimal mark in any locale (`12,5`).
+ */
+function normaliseNumber(compact: string, { group, decimal }: NumberMarks): string {
+  const groupMark = /\s/.test(group) ? "" : escapeRegExp(group);
+  const decimalMark = escapeRegExp(decimal);
+  if (groupMark) {
+    const grouped = new RegExp(`^([-+]?)(\\d{1,3}(?:${groupMark}\\d{3})+)(?:${decimalMark}(\\d*))?$`).exec(
+      compact,
+    );
+    if (grouped) {
+      const [, sign, whole, fraction] = grouped;
+      return `${sign}${(whole as string).replaceAll(group, "")}${fraction !== undefined ? `.${fraction}` : ""}`;
+    }
+  }
+  if (decimal !== "." && new RegExp(`^[-+]?\\d+${decimalMark}\\d+$`).test(compact))
+    return compact.replace(decimal, ".");
+  return /^[-+]?\d+,\d+$/.test(compact) ? compact.replace(",", ".") : compact;
+}
+
+/**
+ * Numbers as typed: `1234.5`, `1 234.5`, `1,000,000` (or `1.000.000,5` where the locale groups with
+ * points), `-3`, `1e6`; a comma is taken as the decimal mark when it is the only mark and does not
+ * group thousands.
+ */
+export function parseNumber(
+  text: string,
+  integer = false,
+  locale: string | undefined = globalThis.navigator?.language,
+): Parsed<number> {
+  const compact = text.trim().replace(/[\s\u00a0\u202f_]/g, "");
+  if (compact === "") return {};
+  const normalised = normaliseNumber(compact, numberMarks(locale));
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(normalised))
     return { error: integer ? "Enter a whole number, e.g. 42." : "Enter a number, e.g. 1234.5." };
   const value = Number(normalised);

@@ -98,6 +98,18 @@ describe("input codecs", () => {
     expect(parseNumber("1.5", true).error).toMatch(/whole number/);
   });
 
+  it("reads numbers grouped the locale's way", () => {
+    expect(parseNumber("1,000,000", false, "en-GB").value).toBe(1_000_000);
+    expect(parseNumber("1 000 000", false, "en-GB").value).toBe(1_000_000);
+    expect(parseNumber("-66,039.06", false, "en-US").value).toBe(-66_039.06);
+    expect(parseNumber("12,5", false, "en-GB").value).toBe(12.5);
+    expect(parseNumber("1,00,0", false, "en-GB").error).toMatch(/number/);
+    expect(parseNumber("1.000.000,5", false, "de-DE").value).toBe(1_000_000.5);
+    expect(parseNumber("1 000 000,5", false, "fr-FR").value).toBe(1_000_000.5);
+    expect(parseNumber("1,000,000", false, "de-DE").error).toMatch(/number/);
+    expect(parseNumber("1,000,000", true, "en-GB").value).toBe(1_000_000);
+  });
+
   it("reads counts per country", () => {
     expect(parseCountMap("de: 3\nFR=2").value).toEqual({ DE: 3, FR: 2 });
     expect(parseCountMap("DE three").error).toBeDefined();

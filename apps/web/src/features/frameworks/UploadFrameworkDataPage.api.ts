@@ -6,14 +6,17 @@ import type { FrameworkId } from "@openverde/frameworks";
 import { type ApiClients, ApiError, toApiError, unwrap } from "../../api";
 import type { components } from "../../api/generated/backend";
 import type { ReportEntry } from "../../components/framework-form";
+import { getJson } from "../../lib/get-json";
 
 export type DataMetaInformation = components["schemas"]["DataMetaInformation"];
 
-export async function documentExists(api: ApiClients, documentId: string): Promise<boolean> {
-  const { response } = await api.documents.HEAD("/{documentId}", { params: { path: { documentId } } });
-  if (response.ok) return true;
-  if (response.status === 404) return false;
-  throw toApiError(response.status, undefined);
+/** Whether a report (by its hash) is on the platform already; "no" is an answer, not a 404. */
+export async function documentExists(accessToken: string, documentId: string): Promise<boolean> {
+  const { exists } = await getJson<{ exists: boolean }>(
+    `/documents/${encodeURIComponent(documentId)}/existence`,
+    accessToken,
+  );
+  return exists;
 }
 
 async function send(url: string, token: string, body: FormData): Promise<unknown> {

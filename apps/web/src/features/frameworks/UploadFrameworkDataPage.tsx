@@ -199,7 +199,10 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
     setUnusedMessage(undefined);
   };
 
-  const reportOnPlatform = useCallback((documentId: string) => documentExists(api, documentId), [api]);
+  const reportOnPlatform = useCallback(
+    async (documentId: string) => documentExists(await getAccessToken(), documentId),
+    [getAccessToken],
+  );
 
   const reveal = useCallback((problem: FormProblem) => {
     if (problem.fieldPath) sections.current?.reveal(problem.fieldPath);
