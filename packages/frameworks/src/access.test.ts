@@ -10,14 +10,15 @@ import {
 describe("role rules", () => {
   it("let uploaders and admins upload, reviewers review, reviewers and admins read reviews", () => {
     const allowedBy = (role: string) =>
-      (["upload", "review", "readReviews", "acceptWithoutReview", "administer"] as const).filter((rule) =>
-        realmRolesAllow([role], rule),
+      (["upload", "review", "readReviews", "acceptWithoutReview", "administer", "member"] as const).filter(
+        (rule) => realmRolesAllow([role], rule),
       );
     expect(REALM_ROLES.map(allowedBy)).toEqual([
       [],
       ["upload"],
       ["review", "readReviews"],
       ["upload", "readReviews", "acceptWithoutReview", "administer"],
+      ["member"],
     ]);
   });
 

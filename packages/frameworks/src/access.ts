@@ -6,7 +6,13 @@
  * the server module that owns it; docs/permissions.md lists every rule per operation.
  */
 
-export const REALM_ROLES = ["ROLE_USER", "ROLE_UPLOADER", "ROLE_REVIEWER", "ROLE_ADMIN"] as const;
+export const REALM_ROLES = [
+  "ROLE_USER",
+  "ROLE_UPLOADER",
+  "ROLE_REVIEWER",
+  "ROLE_ADMIN",
+  "ROLE_PREMIUM_USER",
+] as const;
 export type RealmRole = (typeof REALM_ROLES)[number];
 
 export const COMPANY_ROLES = ["CompanyOwner", "DataUploader", "MemberAdmin", "Member"] as const;
@@ -24,6 +30,12 @@ const REALM_ROLE_RULES = {
   acceptWithoutReview: ["ROLE_ADMIN"],
   /** Everything else that is for admins: every request, portfolio and role assignment, anyone's uploads. */
   administer: ["ROLE_ADMIN"],
+  /**
+   * What membership gives (docs/permissions.md, "Members"): bulk requests beyond the free limit
+   * (admins have that too) and one's own requests stored at High priority. Users of a member company
+   * inherit ROLE_PREMIUM_USER; an admin may also give it to a user directly.
+   */
+  member: ["ROLE_PREMIUM_USER"],
 } as const satisfies Record<string, readonly RealmRole[]>;
 
 export type RealmRoleRule = keyof typeof REALM_ROLE_RULES;
@@ -60,6 +72,22 @@ export function companyRolesAllow(
   for (const role of held) if (allowing.includes(role)) return true;
   return false;
 }
+
+/** The rights an admin gives a company (the reference's CompanyRight). */
+export const COMPANY_RIGHTS = ["Member", "Provider"] as const;
+export type CompanyRight = (typeof COMPANY_RIGHTS)[number];
+
+/**
+ * What every user holding a company role at a company with the right inherits, for as long as both
+ * hold: the inherited role by the reference's name, and the realm role it brings. Provider marks a
+ * company that collects documents or extracts data; as in the reference, it brings no role.
+ */
+export const INHERITED_ROLES: Readonly<
+  Partial<Record<CompanyRight, { name: string; realmRole: RealmRole }>>
+> = { Member: { name: "DatalandMember", realmRole: "ROLE_PREMIUM_USER" } };
+
+/** How many combinations of company, framework and period one bulk request of a non-member may cover. */
+export const FREE_BULK_COMBINATIONS = 100;
 
 /** The roles a company's owners and member admins hand out there; only admins make (or unmake) owners. */
 export const ROLES_MANAGERS_ASSIGN: readonly CompanyRole[] = ["Member", "DataUploader", "MemberAdmin"];

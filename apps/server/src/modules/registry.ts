@@ -1,8 +1,9 @@
+import { withInheritedRoles } from "../platform/auth/inherited-roles";
 import type { MigrationSource } from "../platform/db/migrations";
 import type { Composition } from "../platform/module";
 import { apiKeysModule, checkApiKey } from "./api-keys";
 import { auditModule } from "./audit";
-import { communityModule } from "./community";
+import { communityModule, inheritedRealmRoles } from "./community";
 import { companiesModule } from "./companies";
 import { datasetsModule } from "./datasets";
 import { documentsModule } from "./documents";
@@ -22,8 +23,12 @@ export const composition: Composition = {
   // The audit trail publishes nothing itself: it owns its table, which the modules above write to.
   standalone: [auditModule, identityModule, mailboxModule],
   // Access tokens are identity's; API keys are checked by the api-keys module, which itself asks
-  // identity about users: composed here so that neither of the two imports the other.
-  authenticator: (context) => bearerAuthenticator(context, checkApiKey),
+  // identity about users: composed here so that neither of the two imports the other. Every signed-in
+  // actor also gets the realm roles inherited from the rights of their companies (community).
+  authenticator: (context) =>
+    withInheritedRoles(bearerAuthenticator(context, checkApiKey), (userId) =>
+      inheritedRealmRoles(context.database.db, userId),
+    ),
   groups: [
     {
       prefix: "/api",

@@ -33,6 +33,14 @@ export const communityModule: ServerModule = {
 
 // What other modules ask of the community module.
 export { COMPANY_ROLES, type CompanyRole } from "./model";
+// The realm roles a user inherits from their companies' rights (modules/registry.ts adds them to the
+// actor of every request) and the events of rights given and taken away.
+export {
+  COMPANY_RIGHT_ASSIGNED,
+  COMPANY_RIGHT_REMOVED,
+  type CompanyRightChangedPayload,
+  inheritedRealmRoles,
+} from "./rights";
 export {
   companyIdsWhereUserHasRole,
   companyRolesOf,

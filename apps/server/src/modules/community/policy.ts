@@ -45,4 +45,9 @@ export const can = definePolicy({
   /** Admins and whoever manages some company may look a user up by e-mail address (to add them there). */
   lookUpUserByEmail: (actor, facts: { managesSomeCompany: boolean }) =>
     rolesAllow(actor, "administer") || facts.managesSomeCompany,
+  /** Only admins give, take away and read the rights of a company (Member, Provider). */
+  manageCompanyRights: (actor) => rolesAllow(actor, "administer"),
+  /** Users read the roles they inherit; admins anyone's. */
+  readInheritedRoles: (actor, target: { userId: string }) =>
+    rolesAllow(actor, "administer") || isUser(actor, target.userId),
 });

@@ -4,11 +4,12 @@ import { authorize } from "../../platform/auth/policy";
 import { notFound } from "../../platform/http/errors";
 import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
+import { registerRightsRoutes } from "./rights-routes";
 import {
   COMPONENTS,
   CompanyIdParams,
-  OwnershipQuery,
   CompanyOwnershipAnswer,
+  OwnershipQuery,
   RoleAssignmentParams,
   RoleAssignmentQuery,
 } from "./schemas";
@@ -16,8 +17,8 @@ import {
   assignCompanyRole,
   checkCompanyRole,
   claimCompanyOwnership,
-  hasCompanyOwner,
   companyOwnership,
+  hasCompanyOwner,
   listCompanyRoleAssignments,
   recommendedUsers,
   removeCompanyRole,
@@ -141,7 +142,6 @@ export const communityRoutes =
       },
     );
 
-    app.post(
     app.get(
       "/company-ownership/:companyId",
       {
@@ -162,6 +162,7 @@ export const communityRoutes =
       },
     );
 
+    app.post(
       "/company-ownership/:companyId",
       {
         schema: {
@@ -185,6 +186,11 @@ export const communityRoutes =
         return reply.code(200).send();
       },
     );
+
+    // -----------------------------------------------------------------------------------------------
+    // Company rights and the roles their users inherit
+
+    registerRightsRoutes(plugin, db);
 
     // -----------------------------------------------------------------------------------------------
     // E-mail addresses

@@ -1,7 +1,7 @@
 import { type Static, type TSchema, Type } from "@fastify/type-provider-typebox";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
 import { uuidString } from "../../platform/ids";
-import { COMPANY_ROLES, type CompanyRole } from "./model";
+import { COMPANY_RIGHTS, COMPANY_ROLES, type CompanyRight, type CompanyRole } from "./model";
 
 /** A string enum written as `enum` (as the reference does), typed as its union. */
 function stringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
@@ -99,6 +99,30 @@ export const OwnershipQuery = Type.Object({
   ),
 });
 
+// ---------------------------------------------------------------------------------------------------
+// Company rights and inherited roles
+
+const COMPANY_RIGHT = "A right an admin gives a company: Member (its users become members) or Provider.";
+
+/** The reference writes the right inline, not as a named component. */
+const companyRight = () => stringEnum<CompanyRight>(COMPANY_RIGHTS, { description: COMPANY_RIGHT });
+
+export const CompanyRightAssignmentString = Type.Object(
+  { companyId: companyIdField(), companyRight: companyRight() },
+  { $id: "CompanyRightAssignmentString" },
+);
+export type CompanyRightAssignmentString = Static<typeof CompanyRightAssignmentString>;
+
+export const CompanyRights = Type.Array(companyRight(), { description: "The rights the company holds." });
+
+export const InheritedRoles = Type.Record(Type.String(), Type.Array(Type.String()), {
+  description:
+    "From the id of each company where the user holds a role to the roles the user inherits there (DatalandMember where the company is a member).",
+  example: { [ID_EXAMPLE]: ["DatalandMember"] },
+});
+
+export const UserIdParams = Type.Object({ userId: userIdInPath() });
+
 /** Every named component, in an order where each one comes after what it refers to. */
 export const COMPONENTS: TSchema[] = [
   CompanyRoleSchema,
@@ -106,4 +130,5 @@ export const COMPONENTS: TSchema[] = [
   CompanyRoleAssignmentExtended,
   KeycloakUserInfo,
   EmailAddress,
+  CompanyRightAssignmentString,
 ];

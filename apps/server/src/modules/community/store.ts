@@ -1,8 +1,9 @@
 import { type Generated, type Kysely, sql } from "kysely";
+import { PREPARED } from "../../platform/db/prepared-statements";
 import { inTransaction as inTransactionOf } from "../../platform/db/transaction";
-import type { CompanyRole } from "./model";
+import type { CompanyRight, CompanyRole } from "./model";
 
-/** The tables of the community module (migrations/001_create_community_tables.sql). */
+/** The tables of the community module (migrations/001_create_community_tables.sql, 002_company_rights.sql). */
 export interface CommunityTables {
   community_company_role: {
     company_id: string;
@@ -18,6 +19,12 @@ export interface CommunityTables {
     comment: string | null;
     created_at: Generated<Date>;
     resolved_at: Date | null;
+  };
+  community_company_right: {
+    company_id: string;
+    company_right: CompanyRight;
+    assigned_by_user_id: string | null;
+    assigned_at: Generated<Date>;
   };
 }
 
@@ -181,4 +188,82 @@ export async function resolveClaims(db: CommunityDb, companyId: string, userId: 
 export async function deleteRolesAndClaimsOfUser(db: CommunityDb, userId: string): Promise<void> {
   await db.deleteFrom("community_company_role").where("user_id", "=", userId).execute();
   await db.deleteFrom("community_ownership_claim").where("user_id", "=", userId).execute();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Company rights
+
+/** Records the right; false when the company holds it already. */
+export async function insertRight(
+  db: CommunityDb,
+  right: { companyId: string; companyRight: CompanyRight; assignedByUserId: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto("community_company_right")
+    .values({
+      company_id: right.companyId,
+      company_right: right.companyRight,
+      assigned_by_user_id: right.assignedByUserId,
+    })
+    .onConflict((conflict) => conflict.columns(["company_id", "company_right"]).doNothing())
+    .returning("company_id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function deleteRight(
+  db: CommunityDb,
+  right: { companyId: string; companyRight: CompanyRight },
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom("community_company_right")
+    .where("company_id", "=", right.companyId)
+    .where("company_right", "=", right.companyRight)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function selectRightsOf(db: CommunityDb, companyId: string): Promise<CompanyRight[]> {
+  const rows = await db
+    .selectFrom("community_company_right")
+    .select("company_right")
+    .where("company_id", "=", companyId)
+    .orderBy("company_right")
+    .execute();
+  return rows.map((row) => row.company_right);
+}
+
+/** The companies where the user holds a role, each with the rights it holds (none: an empty list). */
+export async function selectRightsAtUsersCompanies(
+  db: CommunityDb,
+  userId: string,
+): Promise<Map<string, CompanyRight[]>> {
+  const rows = await db
+    .selectFrom("community_company_role as role")
+    .leftJoin("community_company_right as right", "right.company_id", "role.company_id")
+    .select(["role.company_id as companyId", "right.company_right as companyRight"])
+    .where("role.user_id", "=", userId)
+    .orderBy("role.company_id")
+    .orderBy("right.company_right")
+    .execute();
+  const byCompany = new Map<string, CompanyRight[]>();
+  for (const row of rows) {
+    const rights = byCompany.get(row.companyId) ?? [];
+    if (row.companyRight) rights.push(row.companyRight);
+    byCompany.set(row.companyId, rights);
+  }
+  return byCompany;
+}
+
+/**
+ * The rights held by the companies where the user holds a role: asked on every signed-in request, so
+ * kept prepared on a PostgreSQL server.
+ */
+export async function selectRightsReachingUser(db: CommunityDb, userId: string): Promise<CompanyRight[]> {
+  const result = await sql<{ company_right: CompanyRight }>`${sql.raw(PREPARED)}
+    select distinct right_.company_right
+    from community_company_role role_
+    join community_company_right right_ on right_.company_id = role_.company_id
+    where role_.user_id = ${userId}`.execute(db);
+  return result.rows.map((row) => row.company_right);
 }

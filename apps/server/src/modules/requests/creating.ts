@@ -22,6 +22,7 @@ import {
   resolveCompanyIdentifier,
 } from "./neighbours";
 import { can } from "./policy";
+import { checkFreeBulkLimit, priorityFor } from "./membership";
 import { type DataRequestRecord, toRecord } from "./records";
 import { joinSourcing } from "./sourcing-lifecycle";
 import { type Dimension, selectByDimension, sourcingDb } from "./sourcing-store";
@@ -181,6 +182,7 @@ export async function postSingleDataRequest(
       `No company is known by the identifier "${input.companyIdentifier}".`,
       "Unknown company",
     );
+  const priority = await priorityFor(db, actor, requesterId);
   const response: SingleDataRequestResponse = {
     message: "",
     reportingPeriodsOfStoredDataRequests: [],
@@ -191,6 +193,7 @@ export async function postSingleDataRequest(
     for (const reportingPeriod of periods) {
       const result = await createDataRequest(trx, {
         userId: requesterId,
+        priority,
         companyId,
         dataType: input.dataType,
         reportingPeriod,
@@ -266,6 +269,8 @@ export async function postBulkDataRequest(
       `One bulk request may cover at most ${MAX_BULK_COMBINATIONS} combinations of company, framework and period; this one has ${combinations}.`,
       "Too many combinations",
     );
+  checkFreeBulkLimit(actor, combinations);
+  const priority = await priorityFor(db, actor, actor.userId);
   const base = options.publicUrl.replace(/\/$/, "");
   const response: BulkDataRequestResponse = {
     acceptedDataRequests: [],
@@ -307,6 +312,7 @@ export async function postBulkDataRequest(
           }
           const result = await createDataRequest(trx, {
             userId: actor.userId,
+            priority,
             companyId: company.companyId,
             dataType,
             reportingPeriod,
@@ -384,6 +390,7 @@ export async function createSingleRequest(
     );
   const result = await createDataRequest(db, {
     userId,
+    priority: await priorityFor(db, actor, userId),
     companyId,
     dataType: body.dataType,
     reportingPeriod: body.reportingPeriod.trim(),
@@ -434,6 +441,8 @@ export async function createBulkRequests(
       `One bulk request may cover at most ${MAX_BULK_COMBINATIONS} combinations; this one has ${combinations}.`,
       "Too many combinations",
     );
+  checkFreeBulkLimit(actor, combinations);
+  const priority = await priorityFor(db, actor, userId);
   const companies = await resolveCompanies(db, identifiers);
   const response: BulkResponse = {
     acceptedDataRequests: [],
@@ -468,7 +477,12 @@ export async function createBulkRequests(
   }
   await inTransaction(db, async (trx) => {
     for (const dimension of toStore) {
-      const result = await createDataRequest(trx, { userId, ...dimension, notifyMeImmediately: false });
+      const result = await createDataRequest(trx, {
+        userId,
+        ...dimension,
+        priority,
+        notifyMeImmediately: false,
+      });
       if (result.outcome === "duplicate") response.existingDataRequests.push(dimension);
       else response.acceptedDataRequests.push(dimension);
     }

@@ -9,6 +9,7 @@ import {
   type CompanyRole,
   companyIdsWhereUserHasRole,
   companyRolesOf,
+  inheritedRealmRoles,
   isValidEmail,
 } from "../community";
 import {
@@ -43,6 +44,7 @@ export {
   getCompanyNames,
   getUserById,
   getUsersByIds,
+  inheritedRealmRoles,
   isNonSourceable,
   isValidEmail,
   markNonSourceable,
