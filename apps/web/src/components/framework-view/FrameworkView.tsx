@@ -163,36 +163,38 @@ export function FrameworkView({
           >
             {allExpanded ? "Collapse all" : "Expand all"}
           </button>
-          <label htmlFor={shapeId} className="fv-toolbar__label">
-            Download layout
-          </label>
-          <select
-            id={shapeId}
-            className="p-inputtext p-component fv-toolbar__select"
-            value={shape}
-            onChange={(event) => setShape(event.target.value as TableShape)}
-          >
-            <option value="wide">Wide: a row per period</option>
-            <option value="long">Long: a row per data point</option>
-          </select>
-          <button
-            type="button"
-            className="p-button p-component p-button-outlined p-button-sm"
-            onClick={() => void exportAs("csv")}
-            disabled={columns.length === 0}
-          >
-            <i className="pi pi-download" aria-hidden="true" />
-            &nbsp;CSV
-          </button>
-          <button
-            type="button"
-            className="p-button p-component p-button-outlined p-button-sm"
-            onClick={() => void exportAs("xlsx")}
-            disabled={columns.length === 0}
-          >
-            <i className="pi pi-file-excel" aria-hidden="true" />
-            &nbsp;Excel
-          </button>
+          <span className="fv-toolbar__downloads">
+            <label htmlFor={shapeId} className="fv-toolbar__label">
+              Download layout
+            </label>
+            <select
+              id={shapeId}
+              className="p-inputtext p-component fv-toolbar__select"
+              value={shape}
+              onChange={(event) => setShape(event.target.value as TableShape)}
+            >
+              <option value="wide">Wide: a row per period</option>
+              <option value="long">Long: a row per data point</option>
+            </select>
+            <button
+              type="button"
+              className="p-button p-component p-button-outlined p-button-sm"
+              onClick={() => void exportAs("csv")}
+              disabled={columns.length === 0}
+            >
+              <i className="pi pi-download" aria-hidden="true" />
+              &nbsp;CSV
+            </button>
+            <button
+              type="button"
+              className="p-button p-component p-button-outlined p-button-sm"
+              onClick={() => void exportAs("xlsx")}
+              disabled={columns.length === 0}
+            >
+              <i className="pi pi-file-excel" aria-hidden="true" />
+              &nbsp;Excel
+            </button>
+          </span>
         </div>
       </div>
       <p className="fv-summary" aria-live="polite">

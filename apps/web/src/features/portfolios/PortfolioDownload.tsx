@@ -219,6 +219,9 @@ export function PortfolioDownload({
                 </label>
               ))}
             </div>
+            <p className="wf-muted" style={{ margin: "0.5rem 0 0", fontSize: "0.9rem" }}>
+              {DOWNLOAD_FORMATS.find((option) => option.value === format)?.hint}
+            </p>
           </fieldset>
           {format === "JSON" ? null : (
             <fieldset className="wf-checks">

@@ -18,10 +18,10 @@ import { CSV_TYPE, safeFileName, workbookBytes, XLSX_TYPE } from "../../componen
 
 export type DownloadFormat = "EXCEL" | "CSV" | "JSON";
 
-export const DOWNLOAD_FORMATS: readonly { value: DownloadFormat; label: string }[] = [
-  { value: "EXCEL", label: "Excel (a sheet per framework)" },
-  { value: "CSV", label: "CSV" },
-  { value: "JSON", label: "JSON" },
+export const DOWNLOAD_FORMATS: readonly { value: DownloadFormat; label: string; hint: string }[] = [
+  { value: "EXCEL", label: "Excel", hint: "One workbook with a sheet per framework." },
+  { value: "CSV", label: "CSV", hint: "One file: several frameworks in the long layout, one in either." },
+  { value: "JSON", label: "JSON", hint: "The datasets as the API gives them, by framework." },
 ];
 
 export const TABLE_SHAPES: readonly { value: TableShape; label: string; hint: string }[] = [
