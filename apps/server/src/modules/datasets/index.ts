@@ -29,6 +29,15 @@ export const datasetsModule: ServerModule = {
 
 export { isPrivateFramework } from "./framework-data";
 export { isNonSourceable, markNonSourceable } from "./non-sourceability";
+
+// Statements that data cannot be sourced, and the review verdicts recorded on them (the qa module).
+
+export {
+  findNonSourceabilityClaim,
+  type NonSourceabilityInformation,
+  nonSourceabilityClaims,
+  recordNonSourceabilityVerdict,
+} from "./non-sourceability";
 export { availableDimensions } from "./read";
 export { findActiveDataId, maySeePrivateData } from "./service";
 

@@ -44,24 +44,56 @@ export async function endNonSourceability(db: DatasetsDb, dimension: Dimension):
   return Number(result.numUpdatedRows) > 0;
 }
 
+const claimColumns = [
+  "non_sourceability_id as nonSourceabilityId",
+  "company_id as companyId",
+  "data_type as dataType",
+  "reporting_period as reportingPeriod",
+  "qa_status as qaStatus",
+  "uploader_user_id as uploaderUserId",
+  "upload_time as uploadTime",
+  "currently_active as currentlyActive",
+  "reason",
+  "bypass_qa as bypassQa",
+] as const;
+
+/** One statement by its id; with `lock` its row stays locked until the transaction ends. */
+export async function findNonSourceable(
+  db: DatasetsDb,
+  nonSourceabilityId: string,
+  lock = false,
+): Promise<NonSourceableRow | undefined> {
+  let query = db
+    .selectFrom("dataset_non_sourceable")
+    .select(claimColumns)
+    .where("non_sourceability_id", "=", nonSourceabilityId);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row
+    ? { ...row, uploadTime: Number(row.uploadTime), currentlyActive: Boolean(row.currentlyActive) }
+    : undefined;
+}
+
+/** Writes the review status of a statement and whether it is now the active one of its dimension. */
+export async function setNonSourceableVerdict(
+  db: DatasetsDb,
+  row: NonSourceableRow,
+  qaStatus: QaStatus,
+  currentlyActive: boolean,
+): Promise<void> {
+  if (currentlyActive) await endNonSourceability(db, row);
+  await db
+    .updateTable("dataset_non_sourceable")
+    .set({ qa_status: qaStatus, currently_active: currentlyActive })
+    .where("non_sourceability_id", "=", row.nonSourceabilityId)
+    .execute();
+}
+
 export async function searchNonSourceable(
   db: DatasetsDb,
   search: { companyId?: string; dataType?: string; reportingPeriod?: string; qaStatus?: QaStatus },
 ): Promise<NonSourceableRow[]> {
-  let query = db
-    .selectFrom("dataset_non_sourceable")
-    .select([
-      "non_sourceability_id as nonSourceabilityId",
-      "company_id as companyId",
-      "data_type as dataType",
-      "reporting_period as reportingPeriod",
-      "qa_status as qaStatus",
-      "uploader_user_id as uploaderUserId",
-      "upload_time as uploadTime",
-      "currently_active as currentlyActive",
-      "reason",
-      "bypass_qa as bypassQa",
-    ]);
+  let query = db.selectFrom("dataset_non_sourceable").select(claimColumns);
   if (search.companyId !== undefined) query = query.where("company_id", "=", search.companyId);
   if (search.dataType !== undefined) query = query.where("data_type", "=", search.dataType);
   if (search.reportingPeriod !== undefined)

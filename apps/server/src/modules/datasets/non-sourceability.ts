@@ -50,7 +50,9 @@ export async function listNonSourceability(
 
 /**
  * Records that data for a (company, framework, period) cannot be found, with who and why. The
- * statement is active while no dataset of that dimension is active; the newest one counts.
+ * statement is active while no dataset of that dimension is active; the newest one counts. Without
+ * bypassQa it first awaits review (the qa module): until a reviewer accepts it, it is not active and
+ * nobody is told (recordNonSourceabilityVerdict).
  */
 export async function markNonSourceable(
   db: AnyExecutor,
@@ -84,7 +86,7 @@ export async function markNonSourceable(
       qaStatus: bypassQa ? "Accepted" : "Pending",
       uploaderUserId: user.userId,
       uploadTime: Date.now(),
-      currentlyActive: !hasActiveDataset,
+      currentlyActive: bypassQa && !hasActiveDataset,
       reason: body.reason,
       bypassQa,
     };
@@ -98,6 +100,58 @@ export async function markNonSourceable(
       });
     return entry;
   });
+}
+
+/**
+ * For the qa module: the statements by dimension and review status, newest first, whoever made them
+ * (the qa module decides who may see them).
+ */
+export function nonSourceabilityClaims(
+  db: AnyExecutor,
+  search: { companyId?: string; dataType?: string; reportingPeriod?: string; qaStatus?: QaStatus },
+): Promise<NonSourceabilityInformation[]> {
+  if (search.companyId !== undefined && !isUuid(search.companyId)) return Promise.resolve([]);
+  return nonSourceableStore.searchNonSourceable(own(db), search);
+}
+
+export async function findNonSourceabilityClaim(
+  db: AnyExecutor,
+  nonSourceabilityId: string,
+): Promise<NonSourceabilityInformation | undefined> {
+  if (!isUuid(nonSourceabilityId)) return undefined;
+  return nonSourceableStore.findNonSourceable(own(db), nonSourceabilityId);
+}
+
+/**
+ * For the qa module, inside its transaction: records a reviewer's verdict on a statement awaiting
+ * review. Accepted, it becomes the active statement of its dimension (unless a dataset is active
+ * meanwhile) and `dataset.nonSourceable` tells the rest of the platform (data requests end as
+ * NonSourceable, their sourcing object too); rejected, it stays inactive and nothing else changes.
+ * Returns the statement as it is now, or undefined for an unknown id.
+ */
+export async function recordNonSourceabilityVerdict(
+  trx: AnyExecutor,
+  nonSourceabilityId: string,
+  qaStatus: "Accepted" | "Rejected",
+  reviewerUserId: string,
+): Promise<NonSourceabilityInformation | undefined> {
+  if (!isUuid(nonSourceabilityId)) return undefined;
+  const tx = own(trx);
+  const claim = await nonSourceableStore.findNonSourceable(tx, nonSourceabilityId, true);
+  if (!claim) return undefined;
+  await store.lockDimension(tx, claim);
+  const active = qaStatus === "Accepted" && (await store.activeDatasetsFor(tx, [claim])).length === 0;
+  await nonSourceableStore.setNonSourceableVerdict(tx, claim, qaStatus, active);
+  if (active)
+    await publishEvent(trx as never, "dataset.nonSourceable", {
+      companyId: claim.companyId,
+      dataType: claim.dataType,
+      reportingPeriod: claim.reportingPeriod,
+      nonSourceable: true,
+      reason: claim.reason,
+      userId: reviewerUserId,
+    });
+  return { ...claim, qaStatus, currentlyActive: active };
 }
 
 export async function isNonSourceable(db: AnyExecutor, actor: Actor, dimension: Dimension): Promise<boolean> {

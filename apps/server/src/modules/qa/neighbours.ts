@@ -106,6 +106,30 @@ export async function recordDataPointVerdict(
 /** The hook through which the datasets module asks whether an upload skips review. */
 export const providePreApprovalCheck = datasets.providePreApprovalCheck;
 
+/** Statements that data cannot be sourced (made in the datasets module), and verdicts on them. */
+export type NonSourceabilityClaim = datasets.NonSourceabilityInformation;
+
+export const nonSourceabilityClaims = (
+  db: AnyExecutor,
+  search: { companyId?: string; dataType?: string; reportingPeriod?: string; qaStatus?: QaStatus },
+): Promise<NonSourceabilityClaim[]> => datasets.nonSourceabilityClaims(db as Executor, search);
+
+export const findNonSourceabilityClaim = (
+  db: AnyExecutor,
+  nonSourceabilityId: string,
+): Promise<NonSourceabilityClaim | undefined> =>
+  datasets.findNonSourceabilityClaim(db as Executor, nonSourceabilityId);
+
+export const recordNonSourceabilityVerdict = (
+  trx: AnyExecutor,
+  nonSourceabilityId: string,
+  qaStatus: "Accepted" | "Rejected",
+  reviewerUserId: string,
+): Promise<NonSourceabilityClaim | undefined> =>
+  datasets.recordNonSourceabilityVerdict(trx as Executor, nonSourceabilityId, qaStatus, reviewerUserId);
+
+export const isPrivateDataType = (dataType: string): boolean => datasets.isPrivateFramework(dataType);
+
 // ---- companies ---------------------------------------------------------------------------------
 
 /** Company names by id; unknown ids are left out. */

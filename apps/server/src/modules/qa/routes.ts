@@ -15,6 +15,7 @@ import {
   judgeDataset,
   listDatasetReviews,
 } from "./dataset-reviews";
+import { nonSourceableRoutes } from "./non-sourceable-routes";
 import { preApprovalRoutes } from "./pre-approval-routes";
 import { queueRoutes } from "./queue-routes";
 import {
@@ -251,3 +252,4 @@ export const qaRoutes =
     await plugin.register(queueRoutes(context));
   };
     await plugin.register(preApprovalRoutes(context));
+    await plugin.register(nonSourceableRoutes(context));
