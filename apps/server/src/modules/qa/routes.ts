@@ -250,6 +250,6 @@ export const qaRoutes =
     );
 
     await plugin.register(queueRoutes(context));
-  };
     await plugin.register(preApprovalRoutes(context));
     await plugin.register(nonSourceableRoutes(context));
+  };
