@@ -12,10 +12,10 @@ export {
   type DatasetRejectedPayload,
 } from "./service";
 
-export const qaModule: ServerModule = {
 // The datasets module asks the pre-approval configuration whether an upload skips review.
 providePreApprovalCheck((db) => uploadSkipsReview(db));
 
+export const qaModule: ServerModule = {
   name: "qa",
   migrationsDir: new URL("./migrations", import.meta.url).pathname,
   routes: qaRoutes,
