@@ -43,6 +43,8 @@ export { findActiveDataId, maySeePrivateData } from "./service";
 
 // Datasets and data points under review, and the verdicts recorded on them (the qa module).
 
+// QA reports: which field of a framework is which data point type, and a dataset's wire meta information.
+export { dataPointFields } from "./framework-data";
 export {
   dataPointKeysSelect,
   datasetMetaSelect,
@@ -50,6 +52,7 @@ export {
   getDatasetMeta,
   recordQaVerdict,
   setDataPointQaStatus,
+  toWireMeta,
 } from "./service";
 
 // Exports of many companies' data, run as a job (portfolio downloads).

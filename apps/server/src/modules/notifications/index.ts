@@ -16,9 +16,11 @@ import {
   onAccessRequested,
   onDatasetRejected,
   onOwnershipClaimed,
+  onQaReportFindings,
   onRequestAnswered,
   onRequestNonSourceable,
   onRoleAssigned,
+  type QaReportFindingsPayload,
   type RequestAnsweredPayload,
   type RequestNonSourceablePayload,
   type RoleAssignedPayload,
@@ -102,6 +104,7 @@ export const notificationsModule: ServerModule = {
       "company.roleAssigned": [handler<RoleAssignedPayload>(context, onRoleAssigned)],
       "request.accessRequested": [handler<AccessRequestedPayload>(context, onAccessRequested)],
       "dataset.rejected": [handler<DatasetRejectedPayload>(context, onDatasetRejected)],
+      "qa.reportFindings": [handler<QaReportFindingsPayload>(context, onQaReportFindings)],
     };
   },
   jobs: (context) => {

@@ -13,6 +13,7 @@ const KIND_WORDS: Record<string, string> = {
   CompanyRoleAssigned: "changes of your company roles",
   AccessRequested: "requests for access to your companies' private data",
   DatasetRejected: "reviews of your uploaded datasets",
+  QaReportFindings: "QA reports on your uploaded data",
   SupportRequest: "support requests",
   PasswordReset: "password reset links",
 };

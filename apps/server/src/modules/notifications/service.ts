@@ -43,6 +43,7 @@ import {
   ownershipClaim,
   passwordReset,
   portfolioUpdates,
+  qaReportFindings,
   supportRequest,
 } from "./templates";
 
@@ -271,6 +272,38 @@ export async function onDatasetRejected(trx: AnyExecutor, publicUrl: string, eve
       reportingPeriod: event.reportingPeriod,
       dataId: event.dataId,
       comment: event.comment?.trim() ? event.comment.trim() : null,
+    }),
+  );
+}
+
+export interface QaReportFindingsPayload {
+  dataId: string;
+  companyId: string;
+  dataType: string;
+  reportingPeriod: string;
+  uploaderUserId: string;
+  rejected: number;
+  corrected: number;
+}
+
+export async function onQaReportFindings(
+  trx: AnyExecutor,
+  publicUrl: string,
+  event: QaReportFindingsPayload,
+) {
+  const uploader = await userById(trx, event.uploaderUserId);
+  if (!uploader) return;
+  const name = await companyName(trx, event.companyId);
+  await queueMailToEach(trx, publicUrl, "QaReportFindings", [asRecipient(uploader)], (to) =>
+    qaReportFindings(publicUrl, {
+      recipientName: to.name,
+      companyId: event.companyId,
+      companyName: name,
+      dataType: event.dataType,
+      reportingPeriod: event.reportingPeriod,
+      dataId: event.dataId,
+      rejected: event.rejected,
+      corrected: event.corrected,
     }),
   );
 }

@@ -13,6 +13,7 @@ export const MAIL_KINDS = [
   "CompanyRoleAssigned",
   "AccessRequested",
   "DatasetRejected",
+  "QaReportFindings",
   "SupportRequest",
   "PasswordReset",
 ] as const;
@@ -249,6 +250,49 @@ export function datasetRejected(publicUrl: string, facts: DatasetRejectedFacts):
       url: links.dataset(publicUrl, facts.companyId, facts.dataType, facts.dataId),
     },
     reason: "You get this e-mail because you uploaded this dataset.",
+  };
+}
+
+export interface QaReportFindingsFacts {
+  recipientName?: string;
+  companyId: string;
+  companyName: string;
+  dataType: string;
+  reportingPeriod: string;
+  dataId: string;
+  /** How many data points the report rejects, and for how many it gives a corrected value. */
+  rejected: number;
+  corrected: number;
+}
+
+const dataPoints = (count: number) => `${count} data point${count === 1 ? "" : "s"}`;
+
+export function qaReportFindings(publicUrl: string, facts: QaReportFindingsFacts): MailContent {
+  const framework = frameworkLabel(facts.dataType);
+  const findings = [
+    ...(facts.rejected > 0 ? [`rejects ${dataPoints(facts.rejected)}`] : []),
+    ...(facts.corrected > 0 ? [`gives a corrected value for ${dataPoints(facts.corrected)}`] : []),
+  ].join(" and ");
+  return {
+    subject: `A reviewer's QA report on your ${framework} data for ${facts.companyName}`,
+    preview: "A reviewer has checked your data point by data point.",
+    greeting: greet(facts.recipientName),
+    paragraphs: [
+      `A reviewer has written a QA report on the ${framework} data you uploaded for ${facts.companyName} (${facts.reportingPeriod}). The report ${findings}.`,
+      "The dataset's page shows each verdict next to its value, with the reviewer's comment and the corrected value and its source.",
+    ],
+    facts: [
+      { label: "Company", value: facts.companyName },
+      { label: "Framework", value: framework },
+      { label: "Reporting period", value: facts.reportingPeriod },
+      ...(facts.rejected > 0 ? [{ label: "Rejected", value: dataPoints(facts.rejected) }] : []),
+      ...(facts.corrected > 0 ? [{ label: "Corrected", value: dataPoints(facts.corrected) }] : []),
+    ],
+    action: {
+      label: "See the report",
+      url: links.dataset(publicUrl, facts.companyId, facts.dataType, facts.dataId),
+    },
+    reason: "You get this e-mail because you uploaded this data.",
   };
 }
 

@@ -5,6 +5,7 @@ import { qaRoutes } from "./routes";
 import { startDatasetReview } from "./service";
 
 export { QA_STATUSES, type QaStatus } from "@openverde/frameworks/qa-status";
+export { QA_REPORT_FINDINGS, type QaReportFindingsPayload } from "./reports";
 export {
   DATASET_ACCEPTED,
   DATASET_REJECTED,

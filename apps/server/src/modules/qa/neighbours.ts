@@ -3,6 +3,7 @@
  * information, data points, recording verdicts), the companies register (names) and the requests
  * module (priorities of data requests). Each call goes through the other module's index.ts.
  */
+import type { FrameworkId } from "@openverde/frameworks";
 import type { RawBuilder } from "kysely";
 import type { Actor } from "../../platform/auth/actor";
 import { isUuid } from "../../platform/ids";
@@ -51,6 +52,9 @@ async function knownTo<T extends { companyId: string; dataType: string; reportin
   if (!facts || !datasets.isPrivateFramework(facts.dataType)) return facts;
   return (await datasets.maySeePrivateData(db as Executor, actor, facts)) ? facts : undefined;
 }
+
+/** Whether data of this type is private (VSME): not under public review, so no QA reports on it. */
+export const isPrivateData = (dataType: string): boolean => datasets.isPrivateFramework(dataType);
 
 /** A dataset's meta information, if the actor may know that it exists. */
 export async function datasetFacts(
@@ -130,6 +134,18 @@ export const recordNonSourceabilityVerdict = (
 
 export const isPrivateDataType = (dataType: string): boolean => datasets.isPrivateFramework(dataType);
 
+/**
+ * For QA reports: the data point type of each field of a framework (the datasets module decides it
+ * when it splits an upload into data points), and a dataset's meta information as the wire shows it.
+ */
+export const dataPointFieldsOf = (frameworkId: FrameworkId): { dataPointType: string; path: string }[] =>
+  datasets
+    .dataPointFields(frameworkId)
+    .map(({ dataPointType, field }) => ({ dataPointType, path: field.path }));
+
+export const wireDatasetMeta = (publicUrl: string, facts: DatasetFacts) =>
+  datasets.toWireMeta(publicUrl, facts);
+
 // ---- companies ---------------------------------------------------------------------------------
 
 /** Company names by id; unknown ids are left out. */
@@ -140,6 +156,12 @@ export async function companyNames(
   const ids = [...new Set(companyIds)].filter(isUuid);
   if (ids.length === 0) return new Map();
   return companies.getCompanyNames(db as Executor, ids);
+}
+
+/** The company an identifier (its id, an LEI, an ISIN, ...) names, if any. */
+export async function companyIdOf(db: AnyExecutor, identifier: string): Promise<string | undefined> {
+  const [found] = await companies.validateIdentifiers(db as Executor, [identifier]);
+  return found?.companyInformation?.companyId;
 }
 
 // ---- requests ----------------------------------------------------------------------------------

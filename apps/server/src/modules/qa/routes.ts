@@ -18,6 +18,7 @@ import {
 import { nonSourceableRoutes } from "./non-sourceable-routes";
 import { preApprovalRoutes } from "./pre-approval-routes";
 import { queueRoutes } from "./queue-routes";
+import { registerReportRoutes } from "./reports-routes";
 import {
   DataIdParams,
   DataPointIdParams,
@@ -43,6 +44,7 @@ export const qaRoutes =
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const { db } = context.database;
     for (const schema of sharedSchemas) app.addSchema(schema);
+    registerReportRoutes(app, context);
 
     app.get(
       "/datasets",
