@@ -12,6 +12,7 @@ import { PlainButton } from "../../components/PlainButton";
 import { rolesAllow, useAuth } from "../auth";
 import { useCompanyHasOwner, useHasCompanyRole } from "./community-checks";
 import { countryName, useCompany } from "./company-api";
+import { PendingData } from "./PendingData";
 import "./CompanyPages.css";
 
 const IDENTIFIER_LABELS: Record<string, string> = {
@@ -75,7 +76,20 @@ function FrameworkCard({
         </p>
       ) : (
         <p className="cockpit-framework__latest">
-          {hasData ? (signedIn ? "" : "Sign in to see the periods.") : "No data yet."}
+          {hasData ? (
+            signedIn ? (
+              ""
+            ) : (
+              "Sign in to see the periods."
+            )
+          ) : (
+            <PendingData
+              companyId={companyId}
+              frameworkId={summary.frameworkId}
+              signedIn={signedIn}
+              fallback="No data yet."
+            />
+          )}
         </p>
       )}
       <div className="cockpit-framework__actions">

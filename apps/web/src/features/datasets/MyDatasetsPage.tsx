@@ -9,6 +9,7 @@ import { PageFrame } from "../../components/PageFrame";
 import { FilterSearch, FilterSelect, sameLabel } from "../../components/workflow";
 import { useAuth } from "../auth";
 import { type DatasetFilters, filterDatasets, PAGE_SIZE, pageOf, type UploadedDataset } from "./my-datasets";
+import { RejectionReason } from "./RejectionReason";
 import "./MyDatasetsPage.css";
 
 const frameworkOptions = listFrameworks().map((framework) => ({
@@ -156,6 +157,9 @@ export function MyDatasetsPage() {
                           {dataset.qualityStatus}
                         </span>
                         {dataset.currentlyActive ? <span className="my-datasets__active">Active</span> : null}
+                        {dataset.qualityStatus === "Rejected" ? (
+                          <RejectionReason dataId={dataset.dataId} className="my-datasets__reason" />
+                        ) : null}
                       </td>
                       <td className="my-datasets__actions">
                         <Link

@@ -8,6 +8,7 @@ import { type DatasetColumn, FrameworkView, QaStatusTag } from "../../components
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
 import { useCompany } from "../companies/company-api";
+import { RejectionReason } from "../datasets/RejectionReason";
 import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
 import { datasetById, frameworkOrUndefined } from "./framework-data-api";
 
@@ -107,6 +108,18 @@ export function DatasetPage() {
             </div>
           ) : null}
         </dl>
+      ) : null}
+      {meta.data?.qaStatus === "Rejected" ? (
+        <Notice tone="error">
+          <RejectionReason dataId={dataId} />
+          <p>
+            A rejected dataset is never shown as this company's data.{" "}
+            <Link to={`${base}/upload?templateDataId=${encodeURIComponent(dataId)}`}>
+              Edit it as a new version
+            </Link>{" "}
+            to correct it.
+          </p>
+        </Notice>
       ) : null}
       {columns.length > 0 ? (
         <FrameworkView

@@ -9,7 +9,12 @@ import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
 import { useCompany } from "../companies/company-api";
 import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
-import { companyDatasets, frameworkOrUndefined, toColumn } from "./framework-data-api";
+import {
+  activeAndPendingDatasets,
+  companyDatasets,
+  frameworkOrUndefined,
+  toColumn,
+} from "./framework-data-api";
 import { VersionSwitch } from "./VersionSwitch";
 
 /** `/companies/:companyId/frameworks/:dataType`: every reporting period of one framework side by side. */
@@ -24,7 +29,11 @@ export function FrameworkDataPage() {
     queryKey: ["framework-data", frameworkId, companyId, allVersions],
     enabled: frameworkId !== undefined,
     retry: false,
-    queryFn: () => companyDatasets(api, frameworkId ?? "sfdr", companyId, { showOnlyActive: !allVersions }),
+    // Besides the active data, what waits for review shows as pending to those who may see it.
+    queryFn: () =>
+      allVersions
+        ? companyDatasets(api, frameworkId ?? "sfdr", companyId, { showOnlyActive: false })
+        : activeAndPendingDatasets(api, frameworkId ?? "sfdr", companyId),
   });
   const columns = useMemo(() => (datasets.data ?? []).map(toColumn).sort(compareColumns), [datasets.data]);
   const periods = useMemo(

@@ -35,6 +35,36 @@ export function companyDatasets(
   >;
 }
 
+/**
+ * Of every version a reader may see, the active dataset of each period and, where one is newer, the
+ * newest dataset still waiting for review, so an upload shows as pending instead of missing. Who sees
+ * a dataset under review (its uploader, reviewers and admins) is the server's decision.
+ */
+export function activeAndPending(datasets: readonly DatasetWithMeta[]): DatasetWithMeta[] {
+  const newest = new Map<string, { active?: DatasetWithMeta; pending?: DatasetWithMeta }>();
+  for (const dataset of datasets) {
+    const meta = dataset.metaInfo;
+    const period = newest.get(meta.reportingPeriod) ?? {};
+    if (meta.currentlyActive) period.active = dataset;
+    else if (meta.qaStatus === "Pending" && meta.uploadTime > (period.pending?.metaInfo.uploadTime ?? -1))
+      period.pending = dataset;
+    newest.set(meta.reportingPeriod, period);
+  }
+  return [...newest.values()].flatMap(({ active, pending }) => [
+    ...(active ? [active] : []),
+    ...(pending && pending.metaInfo.uploadTime > (active?.metaInfo.uploadTime ?? -1) ? [pending] : []),
+  ]);
+}
+
+/** The active datasets of a company and the newer ones waiting for review that the reader may see. */
+export async function activeAndPendingDatasets(
+  api: ApiClients,
+  frameworkId: FrameworkId,
+  companyId: string,
+): Promise<DatasetWithMeta[]> {
+  return activeAndPending(await companyDatasets(api, frameworkId, companyId, { showOnlyActive: false }));
+}
+
 export async function datasetById(
   api: ApiClients,
   frameworkId: FrameworkId,
