@@ -55,6 +55,16 @@ export {
   toWireMeta,
 } from "./service";
 
+// Deleting a dataset: modules keeping state about datasets (the qa module) remove theirs in its
+// transaction through this hook, and hear of it through `dataset.deleted`.
+
+export {
+  DATASET_DELETED,
+  type DatasetDeletedPayload,
+  type DatasetDeletionStep,
+  provideDatasetDeletionStep,
+} from "./deletion";
+
 // Exports of many companies' data, run as a job (portfolio downloads).
 
 export { createExportJob, type ExportFormat } from "./exports";

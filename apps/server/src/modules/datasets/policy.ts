@@ -37,6 +37,8 @@ export const can = definePolicy({
     isUser(actor, dataset.uploaderUserId) ||
     dataset.rolesInCompany.length > 0 ||
     dataset.grantedThroughRequest,
+  /** Only admins may delete a dataset (with its data points and review). */
+  deleteDataset: (actor) => rolesAllow(actor, "administer"),
   /** Only admins may change who is recorded as the uploader of a dataset. */
   changeUploader: (actor) => rolesAllow(actor, "administer"),
   /** A user sees the list of their own uploads; admins see anyone's. */

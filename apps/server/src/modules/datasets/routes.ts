@@ -4,12 +4,14 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ModuleContext } from "../../platform/module";
 import { registerDataPointRoutes } from "./data-point-routes";
 import { registerFrameworkDataRoutes } from "./data-routes";
+import { registerDeletionRoutes } from "./deletion-routes";
 import { registerExportJobRoutes, registerExportRoutes } from "./export-routes";
 import { PUBLIC_FRAMEWORKS } from "./framework-data";
 import { registerMetadataRoutes } from "./metadata-routes";
 import { documentSettingsFor } from "./neighbours";
 import { frameworkNames } from "./route-parts";
 import { frameworkSharedSchemas, ownSharedSchemas } from "./schemas";
+import { registerTokenRoutes } from "./token-routes";
 import { registerVsmeRoutes } from "./vsme-routes";
 
 const ErrorResponse = Type.Object(
@@ -29,7 +31,8 @@ const ErrorResponse = Type.Object(
 
 /**
  * The datasets API, registered in the order it is published: per public framework its /data routes and
- * export jobs, then VSME, /metadata and a user's uploads, /data-points and /export.
+ * export jobs, then VSME, /metadata and a user's uploads, /data-points, /export, deleting
+ * a dataset and /token.
  */
 export const datasetRoutes =
   (context: ModuleContext): FastifyPluginAsync =>
@@ -54,4 +57,6 @@ export const datasetRoutes =
     registerMetadataRoutes(app, context);
     registerDataPointRoutes(app, context);
     registerExportRoutes(app, context);
+    registerDeletionRoutes(app, context);
+    registerTokenRoutes(app);
   };

@@ -202,15 +202,22 @@ export async function recomputeActiveDataset(
     await store.dataPointTypesOf(db, changed),
   );
   if (newest) {
+    // The dimension is named field by field: callers may pass a dataset's whole meta information, whose
+    // dataId (the version a verdict was given on) is not necessarily the one activated.
+    const { companyId, dataType, reportingPeriod } = dimension;
     await publishEvent(trx as never, "dataset.activated", {
       dataId: newest.dataId,
-      ...dimension,
+      companyId,
+      dataType,
+      reportingPeriod,
       previousActiveDataId: current?.dataId ?? null,
     });
     const ended = await endNonSourceability(db, dimension);
     if (ended)
       await publishEvent(trx as never, "dataset.nonSourceable", {
-        ...dimension,
+        companyId,
+        dataType,
+        reportingPeriod,
         nonSourceable: false,
         reason: "A dataset for this reporting period is now available.",
         userId: actingUserId,

@@ -1,4 +1,6 @@
 import type { ServerModule } from "../../platform/module";
+import { provideDatasetDeletionStep } from "../datasets";
+import { forgetDatasetReview } from "./dataset-deletion";
 import { providePreApprovalCheck } from "./neighbours";
 import { uploadSkipsReview } from "./pre-approval";
 import { qaRoutes } from "./routes";
@@ -15,6 +17,9 @@ export {
 
 // The datasets module asks the pre-approval configuration whether an upload skips review.
 providePreApprovalCheck((db) => uploadSkipsReview(db));
+
+// A dataset that is deleted takes its review along, in the deleting transaction.
+provideDatasetDeletionStep(forgetDatasetReview);
 
 export const qaModule: ServerModule = {
   name: "qa",
