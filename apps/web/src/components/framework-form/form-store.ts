@@ -219,6 +219,8 @@ export class FormStore {
     if (message === undefined) this.inputErrors.delete(key);
     else this.inputErrors.set(key, message);
     this.emit(`!${path}`);
+    // Not a change of the values (the version stays), but the summary of problems follows it.
+    this.emit(ANY);
   }
 
   inputError(path: string, part: string): string | undefined {

@@ -4,7 +4,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useBlocker, useParams, useSearchParams } from "react-router";
 import { ApiError, useApi } from "../../api";
 import {
-  checkForm,
   clearDraft,
   datasetToState,
   draftKey,
@@ -17,7 +16,6 @@ import {
   ReportsArea,
   saveDraft,
   sectionIndexByPath,
-  stateToPayload,
   useChangedSince,
   usePeriod,
 } from "../../components/framework-form";
@@ -34,6 +32,12 @@ import {
 } from "./UploadFrameworkDataPage.api";
 import "./UploadFrameworkDataPage.css";
 import { LeaveUploadDialog } from "./UploadFrameworkDataPage.leave";
+import {
+  collectProblems,
+  type ServerProblem,
+  serverProblemStands,
+  useRecheckAfterChanges,
+} from "./UploadFrameworkDataPage.problems";
 
 /** The confirmation takes the focus, which was on the submit button that is gone now. */
 const focusOnArrival = (element: HTMLElement | null) => element?.focus({ preventScroll: true });
@@ -86,6 +90,7 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
     setBaseVersionState(value);
   }, []);
   const [problems, setProblems] = useState<FormProblem[]>([]);
+  const serverProblems = useRef<ServerProblem[]>([]);
   const [unusedMessage, setUnusedMessage] = useState<string | undefined>();
   const [sendError, setSendError] = useState<string | undefined>();
   const [phase, setPhase] = useState<Phase>({ kind: "editing" });
@@ -213,65 +218,56 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
     }
   }, []);
 
-  const showProblems = (found: FormProblem[], unused: string | undefined) => {
-    store.touchAll();
-    const byField = new Map<string, { at: string; message: string }[]>();
-    for (const problem of found) {
-      if (!problem.fieldPath) continue;
-      byField.set(problem.fieldPath, [
-        ...(byField.get(problem.fieldPath) ?? []),
-        { at: problem.at, message: problem.message },
-      ]);
-    }
-    store.setExternalProblems(byField);
-    setProblems(found);
-    setUnusedMessage(unused);
-    if (unused) {
-      // Spec §5: the page scrolls to the reports area.
-      requestAnimationFrame(() => {
-        reportsRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
-        reportsRef.current?.focus({ preventScroll: true });
-      });
-    } else {
-      requestAnimationFrame(() => {
-        summaryRef.current?.scrollIntoView({ block: "start" });
-        summaryRef.current?.focus({ preventScroll: true });
-      });
-    }
-  };
+  /** Shows the problems at their fields and in the summary; on submit the page also moves to them. */
+  const showProblems = useCallback(
+    (found: FormProblem[], unused: string | undefined, moveThere = true) => {
+      store.touchAll();
+      const byField = new Map<string, { at: string; message: string }[]>();
+      for (const problem of found) {
+        if (!problem.fieldPath) continue;
+        byField.set(problem.fieldPath, [
+          ...(byField.get(problem.fieldPath) ?? []),
+          { at: problem.at, message: problem.message },
+        ]);
+      }
+      store.setExternalProblems(byField);
+      setProblems(found);
+      setUnusedMessage(unused);
+      if (!moveThere) return;
+      if (unused) {
+        // Spec §5: the page scrolls to the reports area.
+        requestAnimationFrame(() => {
+          reportsRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+          reportsRef.current?.focus({ preventScroll: true });
+        });
+      } else {
+        requestAnimationFrame(() => {
+          summaryRef.current?.scrollIntoView({ block: "start" });
+          summaryRef.current?.focus({ preventScroll: true });
+        });
+      }
+    },
+    [store],
+  );
+
+  // Once the summary is shown, it follows the form: what is fixed leaves it, what breaks joins it.
+  const recheck = useCallback(() => {
+    const { problems: found, unusedReports } = collectProblems(store, frameworkId);
+    serverProblems.current = serverProblems.current.filter((entry) => serverProblemStands(store, entry));
+    showProblems([...found, ...serverProblems.current.map((entry) => entry.problem)], unusedReports, false);
+  }, [store, frameworkId, showProblems]);
+  useRecheckAfterChanges(store, problems.length > 0 || unusedMessage !== undefined, recheck);
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (phase.kind !== "editing") return;
     setSendError(undefined);
-    const state = store.snapshot();
-    const payload = stateToPayload(frameworkId, state);
+    serverProblems.current = [];
+    const { problems: found, unusedReports, payload } = collectProblems(store, frameworkId);
     const reportingPeriod = store.getPeriod();
-    const result = checkForm({
-      frameworkId,
-      values: state.values,
-      reports: state.reports,
-      payload,
-      visiblePaths: store.visiblePaths(),
-      inputErrors: store.getInputErrors(),
-      reportingPeriod,
-    });
-    const missing = state.reports.filter(
-      (report) =>
-        report.status === "missingFile" ||
-        (report.status === "pending" && !store.files.has(report.fileReference)),
-    );
-    const found = [
-      ...result.problems,
-      ...missing.map((report) => ({
-        at: "reports",
-        message: `Choose the file of the report "${report.name}" again: files are not kept in the browser.`,
-      })),
-    ];
-    if (Object.keys(payload).length === 0)
-      found.push({ at: "form", message: "Enter at least one value before submitting." });
-    if (found.length > 0 || result.unusedReports) {
-      showProblems(found, result.unusedReports);
+    const state = store.snapshot();
+    if (found.length > 0 || unusedReports) {
+      showProblems(found, unusedReports);
       return;
     }
     store.setExternalProblems(new Map());
@@ -313,13 +309,17 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
       window.scrollTo({ top: 0 });
     } catch (error) {
       setPhase({ kind: "editing" });
-      const serverProblems = problemsByPath(error).map((problem) => {
+      const refused: FormProblem[] = problemsByPath(error).map((problem) => {
         const field = fieldOfErrorPath(store.fields, problem.path);
         return field
           ? { fieldPath: field.path, at: problem.path, message: problem.message }
           : { at: problem.path, message: problem.message };
       });
-      if (serverProblems.length > 0) showProblems(serverProblems, undefined);
+      serverProblems.current = refused.map((problem) => ({
+        problem,
+        valueThen: problem.fieldPath === undefined ? undefined : store.get(problem.fieldPath),
+      }));
+      if (refused.length > 0) showProblems(refused, undefined);
       setSendError(
         error instanceof ApiError
           ? `The upload was refused: ${error.message}`

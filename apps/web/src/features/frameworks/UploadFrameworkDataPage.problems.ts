@@ -1,0 +1,71 @@
+/**
+ * What stands between the upload form and a submit: the whole-form check, the reports whose files
+ * the browser no longer has, and an empty form. Asked on submit and again after every change while
+ * the summary is shown, so the summary only ever lists what is still wrong.
+ */
+import type { FrameworkId } from "@openverde/frameworks";
+import { useEffect } from "react";
+import { checkForm, type FormProblem, type FormStore, stateToPayload } from "../../components/framework-form";
+
+/** How long the form must be still before the summary is checked again. */
+const RECHECK_DELAY_MS = 250;
+
+export interface FormCheck {
+  problems: FormProblem[];
+  unusedReports: string | undefined;
+  payload: Record<string, unknown>;
+}
+
+export function collectProblems(store: FormStore, frameworkId: FrameworkId): FormCheck {
+  const state = store.snapshot();
+  const payload = stateToPayload(frameworkId, state);
+  const result = checkForm({
+    frameworkId,
+    values: state.values,
+    reports: state.reports,
+    payload,
+    visiblePaths: store.visiblePaths(),
+    inputErrors: store.getInputErrors(),
+    reportingPeriod: store.getPeriod(),
+  });
+  const missingFiles = state.reports.filter(
+    (report) =>
+      report.status === "missingFile" ||
+      (report.status === "pending" && !store.files.has(report.fileReference)),
+  );
+  const problems = [
+    ...result.problems,
+    ...missingFiles.map((report) => ({
+      at: "reports",
+      message: `Choose the file of the report "${report.name}" again: files are not kept in the browser.`,
+    })),
+  ];
+  if (Object.keys(payload).length === 0)
+    problems.push({ at: "form", message: "Enter at least one value before submitting." });
+  return { problems, unusedReports: result.unusedReports, payload };
+}
+
+/** A problem the server reported, with the value its field had then: it stands until that value changes. */
+export interface ServerProblem {
+  problem: FormProblem;
+  valueThen: unknown;
+}
+
+export const serverProblemStands = (store: FormStore, { problem, valueThen }: ServerProblem): boolean =>
+  problem.fieldPath === undefined || Object.is(store.get(problem.fieldPath), valueThen);
+
+/** While `active`, calls `recheck` once the form has been still for a moment after a change. */
+export function useRecheckAfterChanges(store: FormStore, active: boolean, recheck: () => void): void {
+  useEffect(() => {
+    if (!active) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = store.onChange(() => {
+      clearTimeout(timer);
+      timer = setTimeout(recheck, RECHECK_DELAY_MS);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [store, active, recheck]);
+}
