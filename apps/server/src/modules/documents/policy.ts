@@ -88,4 +88,6 @@ export const can = definePolicy({
   /** The uploader of a document and admins may change its metadata. */
   change: (actor, document: { uploaderId: string }) =>
     rolesAllow(actor, "administer") || isUser(actor, document.uploaderId),
+  /** Only admins delete a document (bytes, metadata and links), whoever uploaded it. */
+  delete: (actor) => rolesAllow(actor, "administer"),
 });

@@ -8,6 +8,7 @@ import { assertStorableText } from "../../platform/http/input-guard";
 import { multipartParts } from "../../platform/http/multipart-parts";
 import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
+import { deleteDocument } from "./deletion";
 import { type DocumentType, EXTENSIONS } from "./file-types";
 import { can } from "./policy";
 import {
@@ -436,6 +437,27 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
         },
       },
       async (request) => linkCompany(db, request.actor, request.params.documentId, request.params.companyId),
+    );
+
+    app.delete(
+      "/:documentId/deletion-request",
+      {
+        schema: {
+          operationId: "deleteDocument",
+          tags: TAGS,
+          summary: "Delete a document that must go",
+          description:
+            "For admins: removes a wrong or confidential upload, its bytes, metadata and company links at once. " +
+            "Datasets citing it keep their values; the document itself answers 404 from then on.",
+          params: DocumentIdParams,
+          response: { 204: Type.Unsafe<void>({ description: "The document is deleted." }) },
+          security: SIGNED_IN_SECURITY,
+        },
+      },
+      async (request, reply) => {
+        await deleteDocument(db, request.actor, request.params.documentId);
+        return reply.code(204).send();
+      },
     );
   };
 }
