@@ -9,6 +9,7 @@ import { relativeLink } from "../requests/request-model";
 import { PortfolioDownload } from "./PortfolioDownload";
 import { PortfolioEditor } from "./PortfolioEditor";
 import { PortfolioMonitoring } from "./PortfolioMonitoring";
+import { PortfolioSharing } from "./PortfolioSharing";
 import {
   type BasePortfolio,
   COVERAGE_PERIODS,
@@ -20,15 +21,23 @@ import {
   percent,
   periodsOf,
 } from "./portfolio-model";
+import { sharedByLine } from "./sharing-model";
 
-/** One portfolio: actions, the coverage chart and the enriched table of its companies. */
+/**
+ * One portfolio: actions, the coverage chart and the enriched table of its companies. A portfolio
+ * shared with the user is read-only: download and leave are its only actions.
+ */
 export function PortfolioPanel({
   portfolioId,
+  shared,
   onNotice,
   onDeleted,
 }: {
   portfolioId: string;
+  /** Set when the portfolio is someone else's, shared with the user. */
+  shared?: { ownerName?: string | undefined } | undefined;
   onNotice: (text: string) => void;
+  /** The portfolio is gone from the user's list (deleted, or left). */
   onDeleted: (text: string) => void;
 }) {
   const api = useApi();
@@ -38,6 +47,8 @@ export function PortfolioPanel({
   const [monitoring, setMonitoring] = useState<BasePortfolio>();
   const [downloading, setDownloading] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [sharing, setSharing] = useState<BasePortfolio>();
+  const [leaving, setLeaving] = useState(false);
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<"name" | "country" | "sector">("name");
   const base = useQuery({
@@ -62,6 +73,17 @@ export function PortfolioPanel({
     },
   });
 
+  const leave = useMutation({
+    mutationFn: () =>
+      unwrap(api.users.DELETE("/portfolios/shared/{portfolioId}", { params: { path: { portfolioId } } })),
+    onSuccess: async () => {
+      const name = base.data?.portfolioName ?? "the portfolio";
+      setLeaving(false);
+      await queryClient.invalidateQueries({ queryKey: ["portfolios"] });
+      onDeleted(`You left “${name}”.`);
+    },
+  });
+
   const entries = enriched.data?.entries ?? [];
   const frameworks = useMemo(() => frameworksWithData(entries), [entries]);
   const rows = useMemo(() => coverage(entries), [entries]);
@@ -75,6 +97,11 @@ export function PortfolioPanel({
           <h2 className="pf-panel__title">
             {portfolio?.portfolioName ?? enriched.data?.portfolioName ?? "Portfolio"}
           </h2>
+          {shared ? (
+            <p className="pf-panel__shared">
+              <i className="pi pi-users" aria-hidden="true" /> {sharedByLine(shared.ownerName)} · read only
+            </p>
+          ) : null}
           {portfolio ? (
             <p className="wf-muted pf-panel__meta">
               {plural(portfolio.identifiers.length, "company", "companies")} · changed{" "}
@@ -88,6 +115,12 @@ export function PortfolioPanel({
               ) : (
                 <Tag>Not monitored</Tag>
               )}
+              {!shared && portfolio.sharedUserIds.length > 0 ? (
+                <>
+                  {" · "}
+                  <Tag tone="info">{`Shared with ${plural(portfolio.sharedUserIds.length, "person", "people")}`}</Tag>
+                </>
+              ) : null}
             </p>
           ) : null}
         </div>
@@ -101,35 +134,30 @@ export function PortfolioPanel({
             <i className="pi pi-download" aria-hidden="true" />
             <span>Download</span>
           </button>
-          <button
-            type="button"
-            className="p-button p-component p-button-outlined p-button-sm"
-            onClick={() => setMonitoring(portfolio)}
-            disabled={!portfolio}
-          >
-            <i className="pi pi-bell" aria-hidden="true" />
-            <span>Monitoring</span>
-          </button>
-          <button
-            type="button"
-            className="p-button p-component p-button-outlined p-button-sm"
-            onClick={() => setEditing(true)}
-            disabled={!portfolio}
-          >
-            <i className="pi pi-pencil" aria-hidden="true" />
-            <span>Edit</span>
-          </button>
-          <button
-            type="button"
-            className="p-button p-component p-button-text p-button-danger p-button-sm"
-            onClick={() => {
-              remove.reset();
-              setDeleting(true);
-            }}
-          >
-            <i className="pi pi-trash" aria-hidden="true" />
-            <span>Delete</span>
-          </button>
+          {shared ? (
+            <button
+              type="button"
+              className="p-button p-component p-button-outlined p-button-danger p-button-sm"
+              onClick={() => {
+                leave.reset();
+                setLeaving(true);
+              }}
+            >
+              <i className="pi pi-sign-out" aria-hidden="true" />
+              <span>Leave</span>
+            </button>
+          ) : (
+            <OwnerActions
+              disabled={!portfolio}
+              onShare={() => setSharing(portfolio)}
+              onMonitoring={() => setMonitoring(portfolio)}
+              onEdit={() => setEditing(true)}
+              onDelete={() => {
+                remove.reset();
+                setDeleting(true);
+              }}
+            />
+          )}
         </div>
       </div>
 
@@ -309,6 +337,7 @@ export function PortfolioPanel({
           onNotice(text);
         }}
       />
+      <PortfolioSharing portfolio={sharing} onClose={() => setSharing(undefined)} onSaved={onNotice} />
       <PortfolioMonitoring
         portfolio={monitoring}
         onClose={() => setMonitoring(undefined)}
@@ -341,6 +370,80 @@ export function PortfolioPanel({
           </Alert>
         ) : null}
       </ConfirmDialog>
+      <ConfirmDialog
+        visible={leaving}
+        title="Leave this portfolio?"
+        confirmLabel="Leave portfolio"
+        danger
+        busy={leave.isPending}
+        onConfirm={() => leave.mutate()}
+        onCancel={() => setLeaving(false)}
+      >
+        <p>
+          “{portfolio?.portfolioName}” disappears from your portfolios and you get no more of its e-mails. Its
+          owner can share it with you again.
+        </p>
+        {leave.isError ? (
+          <Alert tone="error">
+            <p>{leave.error.message}</p>
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
     </div>
+  );
+}
+
+/** What only the owner (or an admin) does with a portfolio. */
+function OwnerActions({
+  disabled,
+  onShare,
+  onMonitoring,
+  onEdit,
+  onDelete,
+}: {
+  disabled: boolean;
+  onShare: () => void;
+  onMonitoring: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="p-button p-component p-button-outlined p-button-sm"
+        onClick={onShare}
+        disabled={disabled}
+      >
+        <i className="pi pi-share-alt" aria-hidden="true" />
+        <span>Share</span>
+      </button>
+      <button
+        type="button"
+        className="p-button p-component p-button-outlined p-button-sm"
+        onClick={onMonitoring}
+        disabled={disabled}
+      >
+        <i className="pi pi-bell" aria-hidden="true" />
+        <span>Monitoring</span>
+      </button>
+      <button
+        type="button"
+        className="p-button p-component p-button-outlined p-button-sm"
+        onClick={onEdit}
+        disabled={disabled}
+      >
+        <i className="pi pi-pencil" aria-hidden="true" />
+        <span>Edit</span>
+      </button>
+      <button
+        type="button"
+        className="p-button p-component p-button-text p-button-danger p-button-sm"
+        onClick={onDelete}
+      >
+        <i className="pi pi-trash" aria-hidden="true" />
+        <span>Delete</span>
+      </button>
+    </>
   );
 }
