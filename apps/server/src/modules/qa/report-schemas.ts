@@ -16,7 +16,7 @@ import {
   type OpenApiSchema,
 } from "@openverde/frameworks";
 import { QA_STATUSES } from "@openverde/frameworks/qa-status";
-import { valueTypes } from "@openverde/frameworks/value-types";
+import { referencedName, valueTypes } from "@openverde/frameworks/value-types";
 import { parseWireType, type WireType } from "@openverde/frameworks/wire-type";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
 
@@ -45,8 +45,11 @@ const REFERENCED_REPORTS_REVIEWED: ReadonlySet<FrameworkId> = new Set(["nuclear-
 export type ReportField =
   /** A finding on the data point: verdict, comment, corrected data point. */
   | { field: FieldDefinition; shape: "finding"; component: string }
-  /** The value carried as it is (SFDR's high impact climate sectors: a map of data points, not one). */
-  | { field: FieldDefinition; shape: "value" };
+  /**
+   * A map whose values hold data points (SFDR's high impact climate sectors): per key, a finding on
+   * each of them; `valueComponent` names the map's values.
+   */
+  | { field: FieldDefinition; shape: "findingsByKey"; valueComponent: string };
 
 const COMPONENT_PREFIX = "#/components/schemas/";
 
@@ -78,8 +81,8 @@ export function reportFields(id: FrameworkId): ReportField[] {
           fields.push({ field, shape: "finding", component: `QaReportDataPoint${wireTypeName(type)}` });
       } else if (field.wrapper !== "plain") {
         fields.push({ field, shape: "finding", component: `QaReportDataPoint${wireTypeName(type)}` });
-      } else if (type.kind === "map") {
-        fields.push({ field, shape: "value" });
+      } else if (type.kind === "map" && type.values.kind === "ref") {
+        fields.push({ field, shape: "findingsByKey", valueComponent: type.values.name });
       }
       // A bare value (SFDR's data date) has no data point wrapper to correct: the report leaves it out.
     }
@@ -128,6 +131,20 @@ function wireSchema(type: WireType): OpenApiSchema {
   }
 }
 
+/** The map values' component with a finding on each of its data points, and those findings' components. */
+function findingsComponents(name: string): Record<string, OpenApiSchema> {
+  const components: Record<string, OpenApiSchema> = {};
+  const properties: Record<string, OpenApiSchema> = {};
+  for (const [key, property] of Object.entries(valueTypes[name]?.properties ?? {})) {
+    const inner = referencedName(property);
+    if (!inner) continue;
+    properties[key] = ref(`QaReportDataPoint${inner}`);
+    components[`QaReportDataPoint${inner}`] = findingComponent(ref(inner));
+  }
+  components[name] = { type: "object", properties };
+  return components;
+}
+
 /** The report components of one framework: its data object and groups, and the findings they hold. */
 function frameworkReportComponents(framework: FrameworkDefinition): Record<string, OpenApiSchema> {
   const components: Record<string, OpenApiSchema> = {};
@@ -140,8 +157,9 @@ function frameworkReportComponents(framework: FrameworkDefinition): Record<strin
     for (const entry of fields) {
       if (parentPath(entry.field.path) !== group.path) continue;
       const type = parseWireType(entry.field.wire);
-      if (entry.shape === "value") {
+      if (entry.shape === "findingsByKey") {
         properties[lastKey(entry.field.path)] = wireSchema(type);
+        Object.assign(components, findingsComponents(entry.valueComponent));
       } else {
         properties[lastKey(entry.field.path)] = ref(entry.component);
         components[entry.component] = findingComponent(wireSchema(type));
@@ -208,6 +226,30 @@ export function fieldValueSchema(id: FrameworkId, path: string): JsonSchema {
 
 export const commentSchema = { type: "string", maxLength: TEXT_LIMITS.prose };
 
+const findingSchema = (correctedData: JsonSchema): JsonSchema => ({
+  type: "object",
+  additionalProperties: false,
+  required: ["comment", "verdict"],
+  properties: { comment: commentSchema, verdict: { enum: [...QA_REPORT_VERDICTS] }, correctedData },
+});
+
+/** A map of objects of data points (plain schema, maybe nullable) as a map of objects of findings. */
+function findingsByKeySchema(map: JsonSchema): JsonSchema {
+  const plain = ((map.anyOf as JsonSchema[] | undefined)?.[0] ?? map) as JsonSchema;
+  const values = plain.additionalProperties as JsonSchema;
+  const properties = Object.fromEntries(
+    Object.entries((values.properties ?? {}) as Record<string, JsonSchema>).map(([key, property]) => [
+      key,
+      findingSchema(property),
+    ]),
+  );
+  return {
+    type: "object",
+    maxProperties: 100,
+    additionalProperties: { type: "object", additionalProperties: false, properties },
+  };
+}
+
 /**
  * The plain JSON Schema a report on a dataset of the framework is validated with: only the framework's
  * groups and fields, each finding with its verdict, a comment and a corrected value of the field's type.
@@ -226,18 +268,7 @@ export function reportBodySchema(id: FrameworkId): JsonSchema {
     const parent = objects.get(parentPath(entry.field.path)) as { properties: JsonSchema };
     const value = fieldValueSchema(id, entry.field.path);
     parent.properties[lastKey(entry.field.path)] =
-      entry.shape === "value"
-        ? value
-        : {
-            type: "object",
-            additionalProperties: false,
-            required: ["comment", "verdict"],
-            properties: {
-              comment: commentSchema,
-              verdict: { enum: [...QA_REPORT_VERDICTS] },
-              correctedData: value,
-            },
-          };
+      entry.shape === "findingsByKey" ? findingsByKeySchema(value) : findingSchema(value);
   }
   return objects.get("") as JsonSchema;
 }

@@ -125,6 +125,17 @@ describe("QA reports", () => {
         },
         scope2GhgEmissionsInTonnes: { comment: "Right.", verdict: "QaAccepted" },
       },
+      energyPerformance: {
+        applicableHighImpactClimateSectors: {
+          NaceCodeA: {
+            highImpactClimateSectorEnergyConsumptionInGWh: {
+              comment: "Agriculture used 12 GWh, page 40.",
+              verdict: "QaRejected",
+              correctedData: { ...correction(), value: 12 },
+            },
+          },
+        },
+      },
     },
     social: {
       humanRights: { humanRightsPolicy: { comment: "Not found in the report.", verdict: "QaInconclusive" } },

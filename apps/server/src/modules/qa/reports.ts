@@ -188,7 +188,12 @@ function valueAt(body: unknown, path: string): unknown {
   return node;
 }
 
-const isCorrection = (entry: NewEntry): boolean => entry.verdict !== null && entry.correctedData !== null;
+/** The findings of an entry: itself, or those nested per key (a map of data points). */
+function findingsIn(entry: NewEntry): { verdict: string; correctedData?: unknown }[] {
+  if (entry.verdict !== null) return [{ verdict: entry.verdict, correctedData: entry.correctedData }];
+  const byKey = JSON.parse(entry.correctedData ?? "{}") as Record<string, Record<string, Finding>>;
+  return Object.values(byKey).flatMap((findings) => Object.values(findings ?? {}));
+}
 
 /** The entries of a report on a dataset: one per field the body holds (already validated by its schema). */
 function entriesOf(
@@ -207,7 +212,7 @@ function entriesOf(
       dataPointId: dataPointIds.get(dataPointType) ?? null,
       dataPointType,
     };
-    if (reportField.shape === "value") {
+    if (reportField.shape === "findingsByKey") {
       entries.push({ ...common, verdict: null, comment: null, correctedData: JSON.stringify(value) });
     } else {
       const finding = value as Finding;
@@ -230,8 +235,9 @@ async function tellUploader(
   report: store.ReportRow,
   entries: readonly NewEntry[],
 ): Promise<void> {
-  const rejected = entries.filter((entry) => entry.verdict === "QaRejected").length;
-  const corrected = entries.filter(isCorrection).length;
+  const findings = entries.flatMap(findingsIn);
+  const rejected = findings.filter((finding) => finding.verdict === "QaRejected").length;
+  const corrected = findings.filter((finding) => finding.correctedData != null).length;
   if (!dataset.uploaderUserId || (rejected === 0 && corrected === 0)) return;
   const payload: QaReportFindingsPayload = {
     dataId: dataset.dataId,
