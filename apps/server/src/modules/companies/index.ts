@@ -2,7 +2,7 @@ import type { ServerModule } from "../../platform/module";
 import { registerCompanyCommands } from "./commands";
 import { companyProxyRoutes } from "./proxies-routes";
 import { companyRoutes } from "./routes";
-import { seedDemoCompanies } from "./seed";
+import { seedDemoCompanies, seedDemoProxy } from "./seed";
 
 export const companiesModule: ServerModule = {
   name: "companies",
@@ -14,6 +14,7 @@ export const companiesModule: ServerModule = {
   seedDemo: async (context) => {
     const added = await seedDemoCompanies(context);
     if (added > 0) context.log.info({ added }, "demo companies added");
+    if (await seedDemoProxy(context)) context.log.info("demo company proxy added");
   },
   commands: registerCompanyCommands,
 };

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearerFor } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { DEMO_COMPANY_ID } from "./demo-ids";
 import { withLeiCheckDigits } from "./identifiers";
 import { scopesOverlap } from "./proxies";
+import { DEMO_PROXIED_COMPANY_INDEX, demoCompanies, seedDemoCompanies, seedDemoProxy } from "./seed";
 
 let platform: TestPlatform;
 let admin: string;
@@ -294,5 +296,28 @@ describe("searching", () => {
     ).toBe(400);
     expect((await call("GET", "/company-proxies?proxyCompanyId=xyz", undefined, user)).status).toBe(400);
     expect((await call("GET", "/company-proxies?chunkSize=0", undefined, user)).status).toBe(400);
+  });
+});
+
+describe("the demo", () => {
+  it("has the demo company report for one of its subsidiaries, once however often it is seeded", async () => {
+    await seedDemoCompanies(platform.context);
+    expect(await seedDemoProxy(platform.context)).toBe(true);
+    expect(await seedDemoProxy(platform.context)).toBe(false);
+    const subsidiary = demoCompanies()[DEMO_PROXIED_COMPANY_INDEX];
+    const found = await call(
+      "GET",
+      `/company-proxies?proxiedCompanyId=${subsidiary?.companyId}`,
+      undefined,
+      user,
+    );
+    expect(found.body).toEqual([
+      expect.objectContaining({ proxyCompanyId: DEMO_COMPANY_ID, framework: null, reportingPeriod: null }),
+    ]);
+    const info = await call("GET", `/companies/${subsidiary?.companyId}`);
+    const parent = await call("GET", `/companies/${DEMO_COMPANY_ID}`);
+    expect(info.body.companyInformation.parentCompanyLei).toBe(
+      parent.body.companyInformation.identifiers.Lei[0],
+    );
   });
 });

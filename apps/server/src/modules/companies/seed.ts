@@ -2,6 +2,8 @@ import type { ModuleContext } from "../../platform/module";
 import { DEMO_COMPANY_ID, DEMO_COMPANY_LEI, DEMO_COMPANY_NAME } from "./demo-ids";
 import { seededRandom, stableUuid, withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
 import { foldForSearch } from "./normalize";
+import { createProxy } from "./proxies";
+import { selectProxiesOf } from "./proxies-store";
 import type { CompanyInformation } from "./schemas";
 import { createCompanyWithId } from "./service";
 
@@ -229,4 +231,16 @@ export async function seedDemoCompanies(context: ModuleContext): Promise<number>
     if (await createCompanyWithId(context.database.db, companyId, information)) added++;
   }
   return added;
+}
+
+/** The demo subsidiary without data of its own whose data the demo company's reports stand in for. */
+export const DEMO_PROXIED_COMPANY_INDEX = 24;
+
+/** Records that the demo company reports for one of its subsidiaries, for all frameworks and periods. */
+export async function seedDemoProxy(context: ModuleContext): Promise<boolean> {
+  const { db } = context.database;
+  const subsidiary = demoCompanies()[DEMO_PROXIED_COMPANY_INDEX];
+  if (!subsidiary || (await selectProxiesOf(db, subsidiary.companyId)).length > 0) return false;
+  await createProxy(db, { proxiedCompanyId: subsidiary.companyId, proxyCompanyId: DEMO_COMPANY_ID });
+  return true;
 }

@@ -1,6 +1,6 @@
 import { type FrameworkId, getFramework, isFrameworkId } from "@openverde/frameworks";
 import { type CompanyRole, companyRolesAllow } from "@openverde/frameworks/access";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQueries, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { unwrap, useApi } from "../../api";
@@ -12,7 +12,9 @@ import { PlainButton } from "../../components/PlainButton";
 import { rolesAllow, useAuth } from "../auth";
 import { useCompanyHasOwner, useHasCompanyRole } from "./community-checks";
 import { countryName, useCompany } from "./company-api";
+import { type StandInSource, standInSources, useCompanyProxies } from "./company-proxies";
 import { PendingData } from "./PendingData";
+import { ProxyNote } from "./ProxyNote";
 import "./CompanyPages.css";
 
 const IDENTIFIER_LABELS: Record<string, string> = {
@@ -36,6 +38,8 @@ interface FrameworkSummary {
   periods: number;
   /** Reporting periods with active data, newest first; only known to signed-in users. */
   activePeriods?: string[];
+  /** Proxy companies whose data stands in for periods without data of the company's own. */
+  standIns: StandInSource[];
 }
 
 function FrameworkCard({
@@ -64,6 +68,15 @@ function FrameworkCard({
         {summary.frameworkId === "vsme" ? <span className="cockpit-chip">Private</span> : null}
       </div>
       {framework.regulation ? <p className="cockpit-framework__regulation">{framework.regulation}</p> : null}
+      {summary.standIns.map(({ proxy, periods }) => (
+        <p key={proxy.proxyId} className="cockpit-framework__proxy">
+          <ProxyNote
+            proxyCompanyId={proxy.proxyCompanyId}
+            proxyCompanyName={proxy.proxyCompanyName}
+            {...((summary.activePeriods?.length ?? 0) > periods.length ? { periods } : {})}
+          />
+        </p>
+      ))}
       <p className="cockpit-framework__count">
         <strong>{summary.periods}</strong> {summary.periods === 1 ? "reporting period" : "reporting periods"}
       </p>
@@ -220,6 +233,21 @@ export function CompanyCockpitPage() {
       return { companyId: found.companyId, companyName: parentCompany.companyInformation.companyName };
     },
   });
+  const proxies = useCompanyProxies(companyId);
+  const proxyCompanyIds = [...new Set((proxies.data ?? []).map((proxy) => proxy.proxyCompanyId))];
+  const proxyMetadata = useQueries({
+    queries: proxyCompanyIds.map((proxyCompanyId) => ({
+      queryKey: ["metadata", "company", proxyCompanyId, "active"],
+      retry: false,
+      queryFn: () =>
+        unwrap(
+          api.backend.GET("/metadata", {
+            params: { query: { companyId: proxyCompanyId, showOnlyActive: true } },
+          }),
+        ),
+    })),
+  });
+  const proxyMetadataKey = proxyMetadata.map((result) => result.dataUpdatedAt).join(",");
   const isOwner = useHasCompanyRole("CompanyOwner", companyId);
   const isCompanyUploader = useHasCompanyRole("DataUploader", companyId);
   const hasOwner = useCompanyHasOwner(companyId);
@@ -229,6 +257,7 @@ export function CompanyCockpitPage() {
   const mayUpload =
     signedIn && (rolesAllow(user, "upload") || companyRolesAllow(rolesHere, "uploadForCompany"));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: proxyMetadataKey stands for the proxy companies' metadata (proxyMetadata is a new array on every render).
   const frameworks = useMemo((): FrameworkSummary[] => {
     const periodsByFramework = new Map<string, string[]>();
     for (const meta of metadata.data ?? []) {
@@ -236,20 +265,37 @@ export function CompanyCockpitPage() {
       if (!list.includes(meta.reportingPeriod)) list.push(meta.reportingPeriod);
       periodsByFramework.set(meta.dataType, list);
     }
+    const standIns = standInSources(
+      proxies.data ?? [],
+      proxyMetadata.flatMap((result, index) =>
+        (result.data ?? []).map((meta) => ({
+          proxyCompanyId: proxyCompanyIds[index] ?? "",
+          dataType: meta.dataType,
+          reportingPeriod: meta.reportingPeriod,
+        })),
+      ),
+      periodsByFramework,
+    );
+    const newestFirst = (a: string, b: string) => b.localeCompare(a, undefined, { numeric: true });
     return Object.entries(summary.data ?? {})
       .filter(([id]) => isFrameworkId(id))
       .map(([id, value]) => {
-        const activePeriods = periodsByFramework
-          .get(id)
-          ?.sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
+        const frameworkStandIns = standIns.get(id) ?? [];
+        const standInPeriods = frameworkStandIns.flatMap((source) => source.periods);
+        const ownPeriods = periodsByFramework.get(id) ?? [];
+        const activePeriods = metadata.data
+          ? [...ownPeriods, ...standInPeriods].sort(newestFirst)
+          : undefined;
         return {
           frameworkId: id as FrameworkId,
-          periods: Math.max(value.numberOfProvidedReportingPeriods, activePeriods?.length ?? 0),
-          ...(metadata.data ? { activePeriods: activePeriods ?? [] } : {}),
+          periods:
+            Math.max(value.numberOfProvidedReportingPeriods, ownPeriods.length) + standInPeriods.length,
+          ...(activePeriods ? { activePeriods } : {}),
+          standIns: frameworkStandIns,
         };
       })
       .sort((a, b) => Number(b.periods > 0) - Number(a.periods > 0));
-  }, [summary.data, metadata.data]);
+  }, [summary.data, metadata.data, proxies.data, proxyMetadataKey]);
 
   if (company.isPending) return <LoadingIndicator label="Loading the company." />;
   if (company.isError || !info) {

@@ -8,6 +8,7 @@ import { compareColumns, FrameworkView } from "../../components/framework-view";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
 import { useCompany } from "../companies/company-api";
+import { ProxyNote } from "../companies/ProxyNote";
 import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
 import {
   activeAndPendingDatasets,
@@ -15,6 +16,7 @@ import {
   frameworkOrUndefined,
   toColumn,
 } from "./framework-data-api";
+import { datasetLink, useStandInData } from "./stand-in-data";
 import { VersionSwitch } from "./VersionSwitch";
 
 /** `/companies/:companyId/frameworks/:dataType`: every reporting period of one framework side by side. */
@@ -35,7 +37,12 @@ export function FrameworkDataPage() {
         ? companyDatasets(api, frameworkId ?? "sfdr", companyId, { showOnlyActive: false })
         : activeAndPendingDatasets(api, frameworkId ?? "sfdr", companyId),
   });
-  const columns = useMemo(() => (datasets.data ?? []).map(toColumn).sort(compareColumns), [datasets.data]);
+  // Periods without data of the company's own show what a proxy company reports for it, marked.
+  const standIn = useStandInData(companyId, frameworkId, datasets.data);
+  const columns = useMemo(
+    () => [...(datasets.data ?? []).map(toColumn), ...standIn.columns].sort(compareColumns),
+    [datasets.data, standIn.columns],
+  );
   const periods = useMemo(
     () => [...new Set(columns.map((column) => column.reportingPeriod ?? column.label))],
     [columns],
@@ -60,7 +67,21 @@ export function FrameworkDataPage() {
     >
       {datasets.isPending ? <LoadingIndicator label="Loading the datasets." /> : null}
       {datasets.isError ? <Notice tone="error">{datasets.error.message}</Notice> : null}
-      {datasets.isSuccess && columns.length === 0 ? (
+      {standIn.sources.length > 0 ? (
+        <Notice>
+          {standIn.sources.map(({ proxy, periods }) => (
+            <p key={proxy.proxyId}>
+              <ProxyNote
+                proxyCompanyId={proxy.proxyCompanyId}
+                proxyCompanyName={proxy.proxyCompanyName}
+                {...(standIn.mixed ? { periods } : {})}
+              />
+              .
+            </p>
+          ))}
+        </Notice>
+      ) : null}
+      {datasets.isSuccess && !standIn.isPending && columns.length === 0 ? (
         <Notice>
           {frameworkId === "vsme" ? (
             <p>
@@ -86,7 +107,7 @@ export function FrameworkDataPage() {
         <FrameworkView
           frameworkId={frameworkId}
           columns={columns}
-          columnLink={(column) => (column.dataId ? `${base}/${column.dataId}` : undefined)}
+          columnLink={(column) => datasetLink(column, companyId, frameworkId, standIn)}
           exportName={`${companyName} ${framework.label}`}
           company={{ id: companyId, name: companyName }}
           toolbar={

@@ -8,8 +8,10 @@ import { compareColumns, FrameworkView, QaStatusTag } from "../../components/fra
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
 import { useCompany } from "../companies/company-api";
+import { ProxyNote } from "../companies/ProxyNote";
 import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
 import { companyDatasets, frameworkOrUndefined, toColumn } from "./framework-data-api";
+import { datasetLink, useStandInData } from "./stand-in-data";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
@@ -32,7 +34,15 @@ export function ReportingPeriodDataPage() {
     queryFn: () =>
       companyDatasets(api, frameworkId ?? "sfdr", companyId, { showOnlyActive: false, reportingPeriod }),
   });
-  const versions = useMemo(() => (datasets.data ?? []).map(toColumn).sort(compareColumns), [datasets.data]);
+  // Without data of its own for the period, the company shows what a proxy company reports for it.
+  const standIn = useStandInData(companyId, frameworkId, datasets.data, reportingPeriod);
+  const versions = useMemo(
+    () =>
+      ((datasets.data ?? []).length > 0 ? (datasets.data ?? []).map(toColumn) : standIn.columns).sort(
+        compareColumns,
+      ),
+    [datasets.data, standIn.columns],
+  );
   const compareAll = chosen === "all";
   const selected = versions.find((version) => version.dataId === chosen) ?? versions[0];
   const columns = useMemo(
@@ -70,7 +80,14 @@ export function ReportingPeriodDataPage() {
     >
       {datasets.isPending ? <LoadingIndicator label="Loading the datasets." /> : null}
       {datasets.isError ? <Notice tone="error">{datasets.error.message}</Notice> : null}
-      {datasets.isSuccess && versions.length === 0 ? (
+      {standIn.sources.map(({ proxy }) => (
+        <Notice key={proxy.proxyId}>
+          <p>
+            <ProxyNote proxyCompanyId={proxy.proxyCompanyId} proxyCompanyName={proxy.proxyCompanyName} />.
+          </p>
+        </Notice>
+      ))}
+      {datasets.isSuccess && !standIn.isPending && versions.length === 0 ? (
         <Notice>
           <p>
             There is no {framework.label} data of {companyName} for {reportingPeriod}
@@ -107,7 +124,7 @@ export function ReportingPeriodDataPage() {
         <FrameworkView
           frameworkId={frameworkId}
           columns={columns}
-          columnLink={(column) => (column.dataId ? `${base}/${column.dataId}` : undefined)}
+          columnLink={(column) => datasetLink(column, companyId, frameworkId, standIn)}
           exportName={`${companyName} ${framework.label} ${reportingPeriod}`}
           company={{ id: companyId, name: companyName }}
         />
