@@ -65,6 +65,10 @@ export {
   provideDatasetDeletionStep,
 } from "./deletion";
 
+// The accepted version a dataset judgement produces, and the data points it judges (the qa module).
+
+export { dataPointsForJudgement, dataPointValueProblems, storeJudgedVersion } from "./judged-versions";
+
 // Exports of many companies' data, run as a job (portfolio downloads).
 
 export { createExportJob, type ExportFormat } from "./exports";

@@ -224,89 +224,103 @@ export async function judgeDataset(
   authorize(actor, can(actor, "judge"), JUDGING_REFUSED);
   const expectedVersion = parseIfMatch(verdict.ifMatch);
   if (!isUuid(dataId)) throw datasetNotFound(dataId);
+  return runInTransaction(db, (trx) =>
+    judgeDatasetInTransaction(trx, actor, dataId, verdict, expectedVersion),
+  );
+}
+
+/**
+ * The same verdict inside the caller's transaction, over the state of version `expectedVersion` (or
+ * awaiting review without it): dataset judgements finish with one, together with their own writes.
+ */
+export async function judgeDatasetInTransaction(
+  trx: AnyExecutor,
+  actor: Actor,
+  dataId: string,
+  verdict: Omit<DatasetVerdict, "ifMatch">,
+  expectedVersion?: number,
+): Promise<number> {
   const comment = normalizedComment(verdict.comment);
   const overwrite = verdict.overwriteDataPointQaStatus ?? false;
-  return runInTransaction(db, async (trx) => {
-    const q = qaDb(trx);
-    const facts = await datasetFacts(trx, dataId, actor);
-    if (!facts) throw datasetNotFound(dataId);
-    const reviewer: SignedInActor = authorize(actor, can(actor, "judgeUpload", facts), OWN_UPLOAD_REFUSED);
-    await trackDataset(trx, dataId);
-    const current = await store.lockDataset(q, dataId);
-    if (!current) throw datasetNotFound(dataId);
-    checkExpectedState("dataset", current, expectedVersion, verdict.qaStatus);
+  const q = qaDb(trx);
+  const facts = await datasetFacts(trx, dataId, actor);
+  if (!facts) throw datasetNotFound(dataId);
+  const reviewer: SignedInActor = authorize(actor, can(actor, "judgeUpload", facts), OWN_UPLOAD_REFUSED);
+  await trackDataset(trx, dataId);
+  const current = await store.lockDataset(q, dataId);
+  if (!current) throw datasetNotFound(dataId);
+  checkExpectedState("dataset", current, expectedVersion, verdict.qaStatus);
 
-    const now = Date.now();
-    const written = await store.updateDatasetState(q, dataId, current.version, {
-      qaStatus: verdict.qaStatus,
-      statusTime: now,
-      statusUserId: reviewer.userId,
-      comment,
-    });
-    if (!written)
-      throw conflict(
-        "The dataset's review changed at the same moment. Read it again.",
-        "Review changed meanwhile",
-      );
-    const reviewId = randomUUID();
-    await store.insertDatasetReview(q, {
-      reviewId,
-      dataId,
-      qaStatus: verdict.qaStatus,
-      previousQaStatus: current.qaStatus,
-      userId: reviewer.userId,
-      isUpload: false,
-      comment,
-      overwriteDataPoints: overwrite,
-      reviewedAt: now,
-    });
-    const recorded = await recordDatasetVerdict(trx, dataId, verdict.qaStatus, {
-      overwriteDataPointQaStatus: overwrite,
-      reviewerUserId: reviewer.userId,
-    });
-    if (!recorded) throw datasetNotFound(dataId);
-    if (overwrite) {
-      const retired = await store.retireDataPointEntriesOf(q, dataId);
-      await store.insertDataPointEntries(
-        q,
-        retired.map(
-          (entry): NewDataPointEntry => ({
-            ...entry,
-            qaStatus: verdict.qaStatus,
-            userId: reviewer.userId,
-            isUpload: false,
-            comment,
-            datasetReviewId: reviewId,
-            reviewedAt: now,
-          }),
-        ),
-      );
-    }
-    if (verdict.qaStatus !== current.qaStatus) {
-      const dimension = {
-        companyId: facts.companyId,
-        dataType: facts.dataType,
-        reportingPeriod: facts.reportingPeriod,
-      };
-      if (verdict.qaStatus === "Accepted") {
-        const payload: DatasetAcceptedPayload = {
-          dataId,
-          ...dimension,
-          reviewerUserId: reviewer.userId,
-          comment,
-        };
-        await publishEvent(trx as never, DATASET_ACCEPTED, payload);
-      } else if (verdict.qaStatus === "Rejected") {
-        const payload: DatasetRejectedPayload = {
-          dataId,
-          ...dimension,
-          uploaderUserId: facts.uploaderUserId,
-          reviewerUserId: reviewer.userId,
-          comment,
-        };
-        await publishEvent(trx as never, DATASET_REJECTED, payload);
-      }
-    }
-    return current.version + 1;
+  const now = Date.now();
+  const written = await store.updateDatasetState(q, dataId, current.version, {
+    qaStatus: verdict.qaStatus,
+    statusTime: now,
+    statusUserId: reviewer.userId,
+    comment,
   });
+  if (!written)
+    throw conflict(
+      "The dataset's review changed at the same moment. Read it again.",
+      "Review changed meanwhile",
+    );
+  const reviewId = randomUUID();
+  await store.insertDatasetReview(q, {
+    reviewId,
+    dataId,
+    qaStatus: verdict.qaStatus,
+    previousQaStatus: current.qaStatus,
+    userId: reviewer.userId,
+    isUpload: false,
+    comment,
+    overwriteDataPoints: overwrite,
+    reviewedAt: now,
+  });
+  const recorded = await recordDatasetVerdict(trx, dataId, verdict.qaStatus, {
+    overwriteDataPointQaStatus: overwrite,
+    reviewerUserId: reviewer.userId,
+  });
+  if (!recorded) throw datasetNotFound(dataId);
+  if (overwrite) {
+    const retired = await store.retireDataPointEntriesOf(q, dataId);
+    await store.insertDataPointEntries(
+      q,
+      retired.map(
+        (entry): NewDataPointEntry => ({
+          ...entry,
+          qaStatus: verdict.qaStatus,
+          userId: reviewer.userId,
+          isUpload: false,
+          comment,
+          datasetReviewId: reviewId,
+          reviewedAt: now,
+        }),
+      ),
+    );
+  }
+  if (verdict.qaStatus !== current.qaStatus) {
+    const dimension = {
+      companyId: facts.companyId,
+      dataType: facts.dataType,
+      reportingPeriod: facts.reportingPeriod,
+    };
+    if (verdict.qaStatus === "Accepted") {
+      const payload: DatasetAcceptedPayload = {
+        dataId,
+        ...dimension,
+        reviewerUserId: reviewer.userId,
+        comment,
+      };
+      await publishEvent(trx as never, DATASET_ACCEPTED, payload);
+    } else if (verdict.qaStatus === "Rejected") {
+      const payload: DatasetRejectedPayload = {
+        dataId,
+        ...dimension,
+        uploaderUserId: facts.uploaderUserId,
+        reviewerUserId: reviewer.userId,
+        comment,
+      };
+      await publishEvent(trx as never, DATASET_REJECTED, payload);
+    }
+  }
+  return current.version + 1;
 }

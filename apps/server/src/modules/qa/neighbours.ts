@@ -9,6 +9,7 @@ import type { Actor } from "../../platform/auth/actor";
 import { isUuid } from "../../platform/ids";
 import * as companies from "../companies";
 import * as datasets from "../datasets";
+import * as identity from "../identity";
 import { findDataRequests } from "../requests";
 import type { AnyExecutor, QaStatus } from "./store";
 
@@ -146,6 +147,21 @@ export const dataPointFieldsOf = (frameworkId: FrameworkId): { dataPointType: st
 export const wireDatasetMeta = (publicUrl: string, facts: DatasetFacts) =>
   datasets.toWireMeta(publicUrl, facts);
 
+/** For dataset judgements: a dataset's data points with their uploaded values (no access checks). */
+export const dataPointsForJudgement = (db: AnyExecutor, dataId: string) =>
+  datasets.dataPointsForJudgement(db as Executor, dataId);
+
+/** The problems of a value for a data point type of a framework; undefined for an unknown type. */
+export const dataPointValueProblems = datasets.dataPointValueProblems;
+
+/** Stores and activates the accepted version a judgement produced (inside the caller's transaction). */
+export const storeJudgedVersion = (
+  trx: AnyExecutor,
+  basedOn: string,
+  replacements: ReadonlyMap<string, unknown>,
+  judgeUserId: string,
+) => datasets.storeJudgedVersion(trx as Executor, basedOn, replacements, judgeUserId);
+
 // ---- companies ---------------------------------------------------------------------------------
 
 /** Company names by id; unknown ids are left out. */
@@ -162,6 +178,17 @@ export async function companyNames(
 export async function companyIdOf(db: AnyExecutor, identifier: string): Promise<string | undefined> {
   const [found] = await companies.validateIdentifiers(db as Executor, [identifier]);
   return found?.companyInformation?.companyId;
+}
+
+// ---- identity ----------------------------------------------------------------------------------
+
+/** Names and e-mail addresses of users by id (judges and reporters); unknown ids are left out. */
+export async function userNames(
+  db: AnyExecutor,
+  userIds: readonly string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  const users = await identity.getUsersByIds(db as Executor, userIds);
+  return new Map(users.map((user) => [user.userId, { name: user.name || user.username, email: user.email }]));
 }
 
 // ---- requests ----------------------------------------------------------------------------------

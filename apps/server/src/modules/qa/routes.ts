@@ -15,6 +15,7 @@ import {
   judgeDataset,
   listDatasetReviews,
 } from "./dataset-reviews";
+import { judgementRoutes } from "./judgement-routes";
 import { nonSourceableRoutes } from "./non-sourceable-routes";
 import { preApprovalRoutes } from "./pre-approval-routes";
 import { queueRoutes } from "./queue-routes";
@@ -254,4 +255,5 @@ export const qaRoutes =
     await plugin.register(queueRoutes(context));
     await plugin.register(preApprovalRoutes(context));
     await plugin.register(nonSourceableRoutes(context));
+    await plugin.register(judgementRoutes(context));
   };
