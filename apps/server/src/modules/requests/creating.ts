@@ -10,6 +10,7 @@ import { publishEvent } from "../../platform/events";
 import { badRequest, conflict } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
 import { REQUEST_ACCESS_REQUESTED, type RequestAccessRequestedPayload } from "./events";
+import { checkFreeBulkLimit, priorityFor } from "./membership";
 import { isPrivateDataType, REQUEST_DATA_TYPES, type RequestPriority } from "./model";
 import {
   activeDataIdFor,
@@ -22,7 +23,6 @@ import {
   resolveCompanyIdentifier,
 } from "./neighbours";
 import { can } from "./policy";
-import { checkFreeBulkLimit, priorityFor } from "./membership";
 import { type DataRequestRecord, toRecord } from "./records";
 import { joinSourcing } from "./sourcing-lifecycle";
 import { type Dimension, selectByDimension, sourcingDb } from "./sourcing-store";
@@ -279,11 +279,16 @@ export async function postBulkDataRequest(
     rejectedCompanyIdentifiers: [],
   };
   const resolved: { identifier: string; company: CompanySummary }[] = [];
+  const named = new Set<string>();
   for (const identifier of identifiers) {
     const companyId = await resolveCompanyIdentifier(db, identifier);
+    // A company named twice (by its LEI and its ISIN) is asked for once, under the first name given.
+    if (companyId && named.has(companyId)) continue;
     const company = companyId ? await companySummary(db, companyId) : undefined;
-    if (company) resolved.push({ identifier, company });
-    else response.rejectedCompanyIdentifiers.push(identifier);
+    if (company) {
+      named.add(company.companyId);
+      resolved.push({ identifier, company });
+    } else response.rejectedCompanyIdentifiers.push(identifier);
   }
   await inTransaction(db, async (trx) => {
     for (const { identifier, company } of resolved) {
@@ -453,8 +458,12 @@ export async function createBulkRequests(
   };
   // What is already known is judged before writing (the datasets module's reads take no transaction).
   const toStore: Dimension[] = [];
+  const named = new Set<string>();
   for (const identifier of identifiers) {
     const companyId = companies.get(identifier);
+    // A company named twice (by its LEI and its ISIN) is asked for once.
+    if (companyId && named.has(companyId)) continue;
+    if (companyId) named.add(companyId);
     for (const dataType of dataTypes) {
       for (const reportingPeriod of periods) {
         if (!companyId) {

@@ -156,7 +156,8 @@ describe("data sourcing: requests on both surfaces, counts and permissions", () 
         {
           auth: bob,
           body: {
-            companyIdentifiers: [acme.lei, beta.companyId, "UNKNOWN1"],
+            // Acme named twice (LEI and id) counts once.
+            companyIdentifiers: [acme.lei, beta.companyId, "UNKNOWN1", acme.companyId],
             dataTypes: ["sfdr", "lksg"],
             reportingPeriods: [p],
           },

@@ -505,6 +505,26 @@ describe("data requests", () => {
     ).toBe(400);
   });
 
+  it("counts a company named by both its LEI and its ISIN once in a bulk request", async () => {
+    const delta = await company(platform, { name: "Delta Wind AG", isin: "DE000DLT0001" });
+    const bulk = await call<{
+      acceptedDataRequests: Record<string, string>[];
+      alreadyExistingRequests: unknown[];
+    }>(platform, "POST", "/community/requests/bulk", {
+      auth: other,
+      body: {
+        companyIdentifiers: [delta.lei, "DE000DLT0001"],
+        dataTypes: ["sfdr"],
+        reportingPeriods: ["2022"],
+        notifyMeImmediately: false,
+      },
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.acceptedDataRequests).toHaveLength(1);
+    expect(bulk.body.acceptedDataRequests[0]?.userProvidedIdentifier).toBe(delta.lei);
+    expect(bulk.body.alreadyExistingRequests).toHaveLength(0);
+  });
+
   it("sorts bulk input into accepted, already requested, already available and rejected", async () => {
     const gamma = await company(platform, { name: "Gamma Solar BV" });
     await storeActiveDataset(platform, {
@@ -535,13 +555,15 @@ describe("data requests", () => {
     expect(bulk.status).toBe(200);
     const body = bulk.body;
     expect(body.rejectedCompanyIdentifiers.sort()).toEqual(["UNKNOWN-ID", "XS9999999999"]);
-    expect(body.alreadyExistingDatasets).toHaveLength(2);
+    // Gamma is named by its LEI and by its id: one company, so each combination is counted once.
+    expect(body.alreadyExistingDatasets).toHaveLength(1);
     expect(body.alreadyExistingDatasets[0]).toMatchObject({
+      userProvidedIdentifier: gamma.lei,
       companyName: "Gamma Solar BV",
       framework: "sfdr",
       reportingPeriod: "2024",
     });
-    expect(body.alreadyExistingRequests).toHaveLength(2);
+    expect(body.alreadyExistingRequests).toHaveLength(1);
     expect(body.acceptedDataRequests).toHaveLength(0);
 
     const fresh = await call<typeof body>(platform, "POST", "/community/requests/bulk", {
