@@ -1,12 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO_COMPANY_ID,
+  DEMO_COMPANY_LEI,
+  DEMO_COMPANY_NAME,
+} from "../apps/server/src/modules/companies/demo-ids";
 import { hasChromium, launchBrowser, newPage } from "./support/browser";
 import { e2eBaseUrl } from "./support/platform";
 import { signInThroughBrowser } from "./support/sign-in";
 
 /** The demo company (companies module's demo seed), which has datasets, documents and an owner. */
-const DEMO_COMPANY_ID = "821b6cf3-e46f-55cb-84b6-115ba4c52aa1";
-const DEMO_COMPANY_NAME = "Verdana Energie AG";
 
 async function signedIn(browser: Browser, username: string, path = "/companies"): Promise<Page> {
   const page = await newPage(browser, e2eBaseUrl());
@@ -30,7 +33,10 @@ describe.skipIf(!hasChromium)("reading company data in the browser", () => {
     const page = await signedIn(browser, "data_reader");
     const search = page.getByRole("combobox", { name: /Company name/ });
     await search.fill("Verdana");
-    await page.getByRole("option", { name: DEMO_COMPANY_NAME }).click();
+    const option = page.getByRole("option", { name: DEMO_COMPANY_NAME });
+    // Namesakes are told apart by where the company sits and its LEI.
+    await option.getByText(`LEI ${DEMO_COMPANY_LEI}`).waitFor();
+    await option.click();
     await page.waitForURL(`**/companies/${DEMO_COMPANY_ID}`);
     await page.getByRole("heading", { level: 1, name: DEMO_COMPANY_NAME }).waitFor();
     await page.getByRole("heading", { name: "Data by framework" }).waitFor();

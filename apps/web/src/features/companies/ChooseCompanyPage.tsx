@@ -1,10 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { unwrap, useApi } from "../../api";
 import { PageFrame } from "../../components/PageFrame";
+import { useDebounced } from "../../lib/use-debounced";
 import { rolesAllow, useAuth } from "../auth";
 import { CompanyForm } from "./CompanyForm";
+import { CompanySuggestion } from "./CompanySuggestion";
+import { useCompanySuggestions } from "./company-suggestions";
 import "../../components/framework-form/FrameworkForm.css";
 import "./ChooseCompanyPage.css";
 
@@ -12,17 +13,7 @@ const RESULT_LIMIT = 10;
 /** The names search needs at least this many characters. */
 const MIN_CHARACTERS = 3;
 
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
 export function ChooseCompanyPage() {
-  const api = useApi();
   const navigate = useNavigate();
   const { user } = useAuth();
   const [text, setText] = useState("");
@@ -33,17 +24,7 @@ export function ChooseCompanyPage() {
   const inputId = useId();
   const listId = useId();
   const hintId = useId();
-  const names = useQuery({
-    queryKey: ["company-names", term],
-    enabled: term.length >= MIN_CHARACTERS,
-    staleTime: 30_000,
-    queryFn: () =>
-      unwrap(
-        api.backend.GET("/companies/names", {
-          params: { query: { searchString: term, resultLimit: RESULT_LIMIT } },
-        }),
-      ),
-  });
+  const names = useCompanySuggestions(term.length >= MIN_CHARACTERS ? term : undefined, RESULT_LIMIT);
   const results = term.length >= MIN_CHARACTERS ? (names.data ?? []) : [];
   const expanded =
     open && term.length >= MIN_CHARACTERS && text.trim() === term && (results.length > 0 || names.isSuccess);
@@ -120,7 +101,7 @@ export function ChooseCompanyPage() {
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(company.companyId)}
               >
-                {company.companyName}
+                <CompanySuggestion company={company} />
               </div>
             ))}
           </div>

@@ -1,19 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { unwrap, useApi } from "../../api";
+import { useDebounced } from "../../lib/use-debounced";
+import { CompanySuggestion } from "./CompanySuggestion";
+import { useCompanySuggestions } from "./company-suggestions";
 import { apiSearchString } from "./search-params";
 
 const SUGGESTIONS = 8;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * The company search field with type-ahead (ARIA combobox): suggestions from the names API open the
@@ -26,7 +18,6 @@ export function CompanySearchBox({
   initial: string;
   onSearch: (query: string) => void;
 }) {
-  const api = useApi();
   const navigate = useNavigate();
   const [text, setText] = useState(initial);
   const [open, setOpen] = useState(false);
@@ -38,17 +29,7 @@ export function CompanySearchBox({
 
   useEffect(() => setText(initial), [initial]);
 
-  const names = useQuery({
-    queryKey: ["company-names", searchString],
-    enabled: searchString !== undefined,
-    staleTime: 30_000,
-    queryFn: () =>
-      unwrap(
-        api.backend.GET("/companies/names", {
-          params: { query: { searchString: searchString ?? "", resultLimit: SUGGESTIONS } },
-        }),
-      ),
-  });
+  const names = useCompanySuggestions(searchString, SUGGESTIONS);
   const suggestions = searchString && apiSearchString(text) ? (names.data ?? []) : [];
   const expanded = open && suggestions.length > 0;
 
@@ -132,7 +113,7 @@ export function CompanySearchBox({
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(suggestion.companyId)}
               >
-                {suggestion.companyName}
+                <CompanySuggestion company={suggestion} />
               </div>
             ))}
           </div>

@@ -20,7 +20,7 @@ import {
   type RequestDataType,
   requestFrameworkOptions,
 } from "../requests/request-model";
-import { useDebounced } from "../requests/use-debounced";
+import { useDebounced } from "../../lib/use-debounced";
 import { isOwnUpload, priorityOfWaitingRequests, QA_PAGE_SIZE } from "./qa-model";
 
 /** The queue of datasets awaiting review, oldest upload first, with filters and the unreviewed count. */

@@ -34,7 +34,7 @@ import {
   statusLabel,
 } from "./request-model";
 import { sourcingTone, useSourcingStates } from "./sourcing";
-import { useDebounced } from "./use-debounced";
+import { useDebounced } from "../../lib/use-debounced";
 import "./Requests.css";
 
 type AggregatedPriority = components["schemas"]["AggregatedRequestPriority"];
