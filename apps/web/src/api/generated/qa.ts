@@ -51,6 +51,538 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/sfdr/{dataId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QA reports on a sfdr dataset
+         * @description Oldest first; deactivated reports only with showInactive. Everyone who may read the dataset may read them.
+         */
+        get: operations["getSfdrDataAllQaReportsForDataset"];
+        put?: never;
+        /**
+         * Write a QA report on a sfdr dataset
+         * @description A finding per data point the reviewer checked: verdict, comment and, where the value is wrong, the corrected data point with its source and page. Reviewers only, never on their own upload. The uploader is told by e-mail when the report rejects or corrects their data.
+         */
+        post: operations["postSfdrDataQaReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/sfdr/{dataId}/reports/{qaReportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One QA report on a sfdr dataset
+         * @description Everyone who may read the dataset may read it, deactivated or not.
+         */
+        get: operations["getSfdrDataQaReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/sfdr/{dataId}/reports/{qaReportId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Deactivate or reactivate a QA report on a sfdr dataset
+         * @description By the reviewer who wrote it, or an admin.
+         */
+        patch: operations["setSfdrDataQaReportStatus"];
+        trace?: never;
+    };
+    "/data/pcaf/{dataId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QA reports on a pcaf dataset
+         * @description Oldest first; deactivated reports only with showInactive. Everyone who may read the dataset may read them.
+         */
+        get: operations["getPcafDataAllQaReportsForDataset"];
+        put?: never;
+        /**
+         * Write a QA report on a pcaf dataset
+         * @description A finding per data point the reviewer checked: verdict, comment and, where the value is wrong, the corrected data point with its source and page. Reviewers only, never on their own upload. The uploader is told by e-mail when the report rejects or corrects their data.
+         */
+        post: operations["postPcafDataQaReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/pcaf/{dataId}/reports/{qaReportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One QA report on a pcaf dataset
+         * @description Everyone who may read the dataset may read it, deactivated or not.
+         */
+        get: operations["getPcafDataQaReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/pcaf/{dataId}/reports/{qaReportId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Deactivate or reactivate a QA report on a pcaf dataset
+         * @description By the reviewer who wrote it, or an admin.
+         */
+        patch: operations["setPcafDataQaReportStatus"];
+        trace?: never;
+    };
+    "/data/nuclear-and-gas/{dataId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QA reports on a nuclear-and-gas dataset
+         * @description Oldest first; deactivated reports only with showInactive. Everyone who may read the dataset may read them.
+         */
+        get: operations["getNuclearAndGasDataAllQaReportsForDataset"];
+        put?: never;
+        /**
+         * Write a QA report on a nuclear-and-gas dataset
+         * @description A finding per data point the reviewer checked: verdict, comment and, where the value is wrong, the corrected data point with its source and page. Reviewers only, never on their own upload. The uploader is told by e-mail when the report rejects or corrects their data.
+         */
+        post: operations["postNuclearAndGasDataQaReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/nuclear-and-gas/{dataId}/reports/{qaReportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One QA report on a nuclear-and-gas dataset
+         * @description Everyone who may read the dataset may read it, deactivated or not.
+         */
+        get: operations["getNuclearAndGasDataQaReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/nuclear-and-gas/{dataId}/reports/{qaReportId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Deactivate or reactivate a QA report on a nuclear-and-gas dataset
+         * @description By the reviewer who wrote it, or an admin.
+         */
+        patch: operations["setNuclearAndGasDataQaReportStatus"];
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials/{dataId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QA reports on a eutaxonomy-non-financials dataset
+         * @description Oldest first; deactivated reports only with showInactive. Everyone who may read the dataset may read them.
+         */
+        get: operations["getEutaxonomyNonFinancialsDataAllQaReportsForDataset"];
+        put?: never;
+        /**
+         * Write a QA report on a eutaxonomy-non-financials dataset
+         * @description A finding per data point the reviewer checked: verdict, comment and, where the value is wrong, the corrected data point with its source and page. Reviewers only, never on their own upload. The uploader is told by e-mail when the report rejects or corrects their data.
+         */
+        post: operations["postEutaxonomyNonFinancialsDataQaReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials/{dataId}/reports/{qaReportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One QA report on a eutaxonomy-non-financials dataset
+         * @description Everyone who may read the dataset may read it, deactivated or not.
+         */
+        get: operations["getEutaxonomyNonFinancialsDataQaReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials/{dataId}/reports/{qaReportId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Deactivate or reactivate a QA report on a eutaxonomy-non-financials dataset
+         * @description By the reviewer who wrote it, or an admin.
+         */
+        patch: operations["setEutaxonomyNonFinancialsDataQaReportStatus"];
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials-2026-73/{dataId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QA reports on a eutaxonomy-non-financials-2026-73 dataset
+         * @description Oldest first; deactivated reports only with showInactive. Everyone who may read the dataset may read them.
+         */
+        get: operations["getEutaxonomyNonFinancials202673DataAllQaReportsForDataset"];
+        put?: never;
+        /**
+         * Write a QA report on a eutaxonomy-non-financials-2026-73 dataset
+         * @description A finding per data point the reviewer checked: verdict, comment and, where the value is wrong, the corrected data point with its source and page. Reviewers only, never on their own upload. The uploader is told by e-mail when the report rejects or corrects their data.
+         */
+        post: operations["postEutaxonomyNonFinancials202673DataQaReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials-2026-73/{dataId}/reports/{qaReportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One QA report on a eutaxonomy-non-financials-2026-73 dataset
+         * @description Everyone who may read the dataset may read it, deactivated or not.
+         */
+        get: operations["getEutaxonomyNonFinancials202673DataQaReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-non-financials-2026-73/{dataId}/reports/{qaReportId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Deactivate or reactivate a QA report on a eutaxonomy-non-financials-2026-73 dataset
+         * @description By the reviewer who wrote it, or an admin.
+         */
+        patch: operations["setEutaxonomyNonFinancials202673DataQaReportStatus"];
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials/{dataId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QA reports on a eutaxonomy-financials dataset
+         * @description Oldest first; deactivated reports only with showInactive. Everyone who may read the dataset may read them.
+         */
+        get: operations["getEutaxonomyFinancialsDataAllQaReportsForDataset"];
+        put?: never;
+        /**
+         * Write a QA report on a eutaxonomy-financials dataset
+         * @description A finding per data point the reviewer checked: verdict, comment and, where the value is wrong, the corrected data point with its source and page. Reviewers only, never on their own upload. The uploader is told by e-mail when the report rejects or corrects their data.
+         */
+        post: operations["postEutaxonomyFinancialsDataQaReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials/{dataId}/reports/{qaReportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One QA report on a eutaxonomy-financials dataset
+         * @description Everyone who may read the dataset may read it, deactivated or not.
+         */
+        get: operations["getEutaxonomyFinancialsDataQaReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials/{dataId}/reports/{qaReportId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Deactivate or reactivate a QA report on a eutaxonomy-financials dataset
+         * @description By the reviewer who wrote it, or an admin.
+         */
+        patch: operations["setEutaxonomyFinancialsDataQaReportStatus"];
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials-2026-73/{dataId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QA reports on a eutaxonomy-financials-2026-73 dataset
+         * @description Oldest first; deactivated reports only with showInactive. Everyone who may read the dataset may read them.
+         */
+        get: operations["getEutaxonomyFinancials202673DataAllQaReportsForDataset"];
+        put?: never;
+        /**
+         * Write a QA report on a eutaxonomy-financials-2026-73 dataset
+         * @description A finding per data point the reviewer checked: verdict, comment and, where the value is wrong, the corrected data point with its source and page. Reviewers only, never on their own upload. The uploader is told by e-mail when the report rejects or corrects their data.
+         */
+        post: operations["postEutaxonomyFinancials202673DataQaReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials-2026-73/{dataId}/reports/{qaReportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One QA report on a eutaxonomy-financials-2026-73 dataset
+         * @description Everyone who may read the dataset may read it, deactivated or not.
+         */
+        get: operations["getEutaxonomyFinancials202673DataQaReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/eutaxonomy-financials-2026-73/{dataId}/reports/{qaReportId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Deactivate or reactivate a QA report on a eutaxonomy-financials-2026-73 dataset
+         * @description By the reviewer who wrote it, or an admin.
+         */
+        patch: operations["setEutaxonomyFinancials202673DataQaReportStatus"];
+        trace?: never;
+    };
+    "/data-points/{dataPointId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QA reports on one data point
+         * @description Its own reports and the findings on it of reports on its dataset, oldest first; deactivated ones only with showInactive. Everyone who may read the dataset may read them.
+         */
+        get: operations["getAllQaReportsForDataPoint"];
+        put?: never;
+        /**
+         * Write a QA report on one data point
+         * @description Verdict, comment and, where the value is wrong, the corrected data point as JSON text in the shape of its type (checked against it). Reviewers only, never on their own upload.
+         */
+        post: operations["postQaReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-points/{dataPointId}/reports/{qaReportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One QA report on a data point
+         * @description Everyone who may read the dataset may read it, deactivated or not.
+         */
+        get: operations["getQaReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-points/{dataPointId}/reports/{qaReportId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Deactivate or reactivate a QA report on a data point
+         * @description By the reviewer who wrote it, or an admin. A finding that is part of a report on the whole dataset changes alone.
+         */
+        patch: operations["setQaReportStatus"];
+        trace?: never;
+    };
+    "/data/reports/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * QA reports on datasets, by reviewer, time, review state and company
+         * @description Newest first, at most 1,000. Reviewers and admins see reports on every dataset; other users those on accepted datasets and on their own uploads.
+         */
+        get: operations["getQaReportsMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/datasets": {
         parameters: {
             query?: never;
@@ -199,6 +731,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/datasets/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every dataset awaiting review
+         * @description The datasets awaiting review, oldest upload first (at most 1000; GET /datasets pages through more), optionally only of companies whose name contains companyName. For reviewers and admins.
+         */
+        get: operations["getInfoOnPendingDatasets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pre-approval/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which uploads skip review
+         * @description The pre-approval configuration: the share of uploads that still go to review; the others are accepted when they are stored. Admins only.
+         */
+        get: operations["getPreApprovalConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change which uploads skip review
+         * @description Sets the share of uploads that still go to review (0 to 1); it applies to the uploads that follow. Admins only.
+         */
+        patch: operations["patchPreApprovalConfig"];
+        trace?: never;
+    };
+    "/nonSourceable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Claims that data cannot be sourced
+         * @description Claims by company, framework, period and review state, newest first, with their reviews. For reviewers and admins.
+         */
+        get: operations["getNonSourceableReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nonSourceable/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Claims awaiting review
+         * @description The claims that data cannot be sourced still awaiting review, oldest first (at most 1000). For reviewers and admins.
+         */
+        get: operations["getNonSourceableQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nonSourceable/{nonSourceabilityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide on a claim that data cannot be sourced
+         * @description Accepted: the data is recorded as not sourceable, and the data requests waiting for it end as NonSourceable. Rejected: the claim never takes effect. Reviewers only, never on their own claim; a claim decided already answers 409.
+         */
+        post: operations["postNonSourceabilityDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -320,6 +956,1818 @@ export interface components {
              */
             reviewerId?: string;
         };
+        /** @enum {string} */
+        Activity: "AcquisitionAndOwnershipOfBuildings" | "Afforestation" | "AirTransportGroundHandlingOperations" | "AirportInfrastructure" | "AnaerobicDigestionOfBioWaste" | "AnaerobicDigestionOfSewageSludge" | "CloseToMarketResearchDevelopmentAndInnovation" | "CogenerationOfHeatCoolAndPowerFromBioenergy" | "CogenerationOfHeatCoolAndPowerFromGeothermalEnergy" | "CogenerationOfHeatCoolAndPowerFromRenewableNonFossilGaseousAndLiquidFuels" | "CogenerationOfHeatCoolAndPowerFromSolarEnergy" | "CollectionAndTransportOfHazardousWaste" | "CollectionAndTransportOfNonHazardousAndHazardousWaste" | "CollectionAndTransportOfNonHazardousWasteInSourceSegregatedFractions" | "CompostingOfBioWaste" | "ComputerProgrammingConsultancyAndRelatedActivities" | "ConservationForestry" | "ConservationIncludingRestorationOfHabitatsEcosystemsAndSpecies" | "ConstructionAndSafeOperationOfNewNuclearPowerPlantsForTheGenerationOfElectricityAndOrHeatIncludingForHydrogenProductionUsingBestAvailableTechnologies" | "ConstructionExtensionAndOperationOfWasteWaterCollectionAndTreatment" | "ConstructionExtensionAndOperationOfWaterCollectionTreatmentAndSupplySystems" | "ConstructionOfNewBuildings" | "ConsultancyForPhysicalClimateRiskManagementAndAdaptation" | "CreativeArtsAndEntertainmentActivities" | "DataDrivenSolutionsForGhgEmissionsReductions" | "DataProcessingHostingAndRelatedActivities" | "DemolitionAndWreckingOfBuildingsAndOtherStructures" | "DepollutionAndDismantlingOfEndOfLifeProducts" | "Desalination" | "DistrictHeatingCoolingDistribution" | "Education" | "ElectricityGenerationFromBioenergy" | "ElectricityGenerationFromFossilGaseousFuels" | "ElectricityGenerationFromGeothermalEnergy" | "ElectricityGenerationFromHydropower" | "ElectricityGenerationFromNuclearEnergyInExistingInstallations" | "ElectricityGenerationFromOceanEnergyTechnologies" | "ElectricityGenerationFromRenewableNonFossilGaseousAndLiquidFuels" | "ElectricityGenerationFromWindPower" | "ElectricityGenerationUsingConcentratedSolarPowerCspTechnology" | "ElectricityGenerationUsingSolarPhotovoltaicTechnology" | "EmergencyServices" | "EngineeringActivitiesAndRelatedTechnicalConsultancyDedicatedToAdaptationToClimateChange" | "FloodRiskPreventionAndProtectionInfrastructure" | "ForestManagement" | "FreightRailTransport" | "FreightTransportServicesByRoad" | "HighEfficiencyCoGenerationOfHeatCoolAndPowerFromFossilGaseousFuels" | "HotelsHolidayCampingGroundsAndSimilarAccommodation" | "InfrastructureEnablingLowCarbonRoadTransportAndPublicTransport" | "InfrastructureEnablingLowCarbonWaterTransport" | "InfrastructureEnablingRoadTransportAndPublicTransport" | "InfrastructureForPersonalMobilityCycleLogistics" | "InfrastructureForRailTransport" | "InfrastructureForWaterTransport" | "InlandFreightWaterTransport" | "InlandPassengerWaterTransport" | "InstallationAndOperationOfElectricHeatPumps" | "InstallationMaintenanceAndRepairOfChargingStationsForElectricVehiclesInBuildingsAndParkingSpacesAttachedToBuildings" | "InstallationMaintenanceAndRepairOfEnergyEfficiencyEquipment" | "InstallationMaintenanceAndRepairOfInstrumentsAndDevicesForMeasuringRegulationAndControllingEnergyPerformanceOfBuildings" | "InstallationMaintenanceAndRepairOfRenewableEnergyTechnologies" | "LandfillGasCaptureAndUtilisation" | "LeasingOfAircraft" | "LibrariesArchivesMuseumsAndCulturalActivities" | "LowCarbonAirportInfrastructure" | "MaintenanceOfRoadsAndMotorways" | "ManufactureInstallationAndAssociatedServicesForLeakageControlTechnologiesEnablingLeakageReductionAndPreventionInWaterSupplySystems" | "ManufactureInstallationAndServicingOfHighMediumAndLowVoltageElectricalEquipmentForElectricalTransmissionAndDistributionThatResultInOrEnableASubstantialContributionToClimateChangeMitigation" | "ManufactureOfActivePharmaceuticalIngredientsApiOrActiveSubstances" | "ManufactureOfAluminium" | "ManufactureOfAnhydrousAmmonia" | "ManufactureOfAutomotiveAndMobilityComponents" | "ManufactureOfBatteries" | "ManufactureOfBiogasAndBiofuelsForUseInTransportAndOfBioliquids" | "ManufactureOfCarbonBlack" | "ManufactureOfCement" | "ManufactureOfChlorine" | "ManufactureOfElectricalAndElectronicEquipment" | "ManufactureOfEnergyEfficiencyEquipmentForBuildings" | "ManufactureOfEquipmentForTheProductionAndUseOfHydrogen" | "ManufactureOfHydrogen" | "ManufactureOfIronAndSteel" | "ManufactureOfLowCarbonTechnologiesForTransport" | "ManufactureOfMedicinalProducts" | "ManufactureOfNitricAcid" | "ManufactureOfOrganicBasicChemicals" | "ManufactureOfOtherLowCarbonTechnologies" | "ManufactureOfPlasticPackagingGoods" | "ManufactureOfPlasticsInPrimaryForm" | "ManufactureOfRailRollingStockConstituents" | "ManufactureOfRenewableEnergyTechnologies" | "ManufactureOfSodaAsh" | "ManufacturingOfAircraft" | "MarketplaceForTheTradeOfSecondHandGoodsForReuse" | "MaterialRecoveryFromNonHazardousWaste" | "MotionPictureVideoAndTelevisionProgrammeProductionSoundRecordingAndMusicPublishingActivities" | "NatureBasedSolutionsForFloodAndDroughtRiskPreventionAndProtection" | "NonLifeInsuranceUnderwritingOfClimateRelatedPerils" | "OperationOfPersonalMobilityDevicesCycleLogistics" | "PassengerAndFreightAirTransport" | "PassengerInterurbanRailTransport" | "PhosphorusRecoveryFromWasteWater" | "PreCommercialStagesOfAdvancedTechnologiesToProduceEnergyFromNuclearProcessesWithMinimalWasteFromTheFuelCycle" | "PreparationForReUseOfEndOfLifeProductsAndProductComponents" | "ProductAsAServiceAndOtherCircularUseAndResultOrientedServiceModels" | "ProductionOfAlternativeWaterResourcesForPurposesOtherThanHumanConsumption" | "ProductionOfHeatCoolFromBioenergy" | "ProductionOfHeatCoolFromFossilGaseousFuelsInAnEfficientDistrictHeatingAndCoolingSystem" | "ProductionOfHeatCoolFromGeothermalEnergy" | "ProductionOfHeatCoolFromRenewableNonFossilGaseousAndLiquidFuels" | "ProductionOfHeatCoolFromSolarThermalHeating" | "ProductionOfHeatCoolUsingWasteHeat" | "ProfessionalServicesRelatedToEnergyPerformanceOfBuildings" | "ProgrammingAndBroadcastingActivities" | "ProvisionOfItOtDataDrivenSolutions" | "ProvisionOfItOtDataDrivenSolutionsForLeakageReduction" | "RecoveryOfBioWasteByAnaerobicDigestionOrComposting" | "RehabilitationAndRestorationOfForestsIncludingReforestationAndNaturalForestRegenerationAfterAnExtremeEvent" | "Reinsurance" | "RemediationOfContaminatedSitesAndAreas" | "RemediationOfLegallyNonConformingLandfillsAndAbandonedOrIllegalWasteDumps" | "RenewalOfWasteWaterCollectionAndTreatment" | "RenewalOfWaterCollectionTreatmentAndSupplySystems" | "RenovationOfExistingBuildings" | "RepairRefurbishmentAndRemanufacturing" | "ResearchDevelopmentAndInnovationForDirectAirCaptureOfCo2" | "ResidentialCareActivities" | "RestorationOfWetlands" | "RetrofittingOfInlandWaterPassengerAndFreightTransport" | "RetrofittingOfSeaAndCoastalFreightAndPassengerWaterTransport" | "SaleOfSecondHandGoods" | "SaleOfSpareParts" | "SeaAndCoastalFreightWaterTransportVesselsForPortOperationsAndAuxiliaryActivities" | "SeaAndCoastalPassengerWaterTransport" | "SoftwareEnablingPhysicalClimateRiskManagementAndAdaptation" | "SortingAndMaterialRecoveryOfNonHazardousWaste" | "StorageOfElectricity" | "StorageOfHydrogen" | "StorageOfThermalEnergy" | "SustainableUrbanDrainageSystemsSuds" | "TransmissionAndDistributionNetworksForRenewableAndLowCarbonGases" | "TransmissionAndDistributionOfElectricity" | "TransportByMotorbikesPassengerCarsAndLightCommercialVehicles" | "TransportOfCo2" | "TreatmentOfHazardousWaste" | "UndergroundPermanentGeologicalStorageOfCo2" | "UrbanAndSuburbanTransportRoadPassengerTransport" | "UrbanWasteWaterTreatment" | "UseOfConcreteInCivilEngineering" | "WaterSupply";
+        Address: {
+            streetAndHouseNumber?: string | null;
+            postalCode?: string | null;
+            city: string;
+            state?: string | null;
+            country: string;
+        };
+        AmountWithCurrency: {
+            amount?: number | null;
+            currency?: string | null;
+        };
+        /** @enum {string} */
+        AreaAdjointness: "In" | "Near";
+        AssuranceDataPoint: {
+            /** @enum {string} */
+            value: "None" | "LimitedAssurance" | "ReasonableAssurance";
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+            provider?: string | null;
+        };
+        BaseDataPointString: {
+            value?: string | null;
+            dataSource?: components["schemas"]["BaseDocumentReference"] | null;
+        };
+        BaseDataPointYesNo: {
+            value?: components["schemas"]["YesNo"] | null;
+            dataSource?: components["schemas"]["BaseDocumentReference"] | null;
+        };
+        BaseDataPointYesNoNa: {
+            value?: components["schemas"]["YesNoNa"] | null;
+            dataSource?: components["schemas"]["BaseDocumentReference"] | null;
+        };
+        BaseDocumentReference: {
+            fileName?: string | null;
+            fileReference: string;
+            /** Format: date */
+            publicationDate?: string | null;
+        };
+        CompanyReport: {
+            fileReference: string;
+            fileName?: string | null;
+            /** Format: date */
+            publicationDate?: string | null;
+        };
+        CurrencyDataPoint: {
+            value?: number | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+            currency?: string | null;
+        };
+        DataMetaInformation: {
+            dataId: string;
+            companyId: string;
+            dataType: components["schemas"]["DataTypeEnum"];
+            uploaderUserId?: string | null;
+            /** Format: int64 */
+            uploadTime: number;
+            reportingPeriod: string;
+            currentlyActive: boolean;
+            qaStatus: components["schemas"]["QaStatus"];
+            ref?: string | null;
+        };
+        /** @enum {string} */
+        DataTypeEnum: "sfdr" | "eutaxonomy-financials" | "eutaxonomy-financials-2026-73" | "eutaxonomy-non-financials" | "eutaxonomy-non-financials-2026-73" | "nuclear-and-gas" | "lksg" | "pcaf" | "vsme";
+        EuTaxonomyActivity: {
+            activityName: components["schemas"]["Activity"];
+            naceCodes?: string[] | null;
+            share?: components["schemas"]["RelativeAndAbsoluteFinancialShare"] | null;
+        };
+        EuTaxonomyAlignedActivity: {
+            activityName: components["schemas"]["Activity"];
+            naceCodes?: string[] | null;
+            share?: components["schemas"]["RelativeAndAbsoluteFinancialShare"] | null;
+            substantialContributionToClimateChangeMitigationInPercent?: number | null;
+            substantialContributionToClimateChangeAdaptationInPercent?: number | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercent?: number | null;
+            substantialContributionToTransitionToACircularEconomyInPercent?: number | null;
+            substantialContributionToPollutionPreventionAndControlInPercent?: number | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercent?: number | null;
+            dnshToClimateChangeMitigation?: components["schemas"]["YesNo"] | null;
+            dnshToClimateChangeAdaptation?: components["schemas"]["YesNo"] | null;
+            dnshToSustainableUseAndProtectionOfWaterAndMarineResources?: components["schemas"]["YesNo"] | null;
+            dnshToTransitionToACircularEconomy?: components["schemas"]["YesNo"] | null;
+            dnshToPollutionPreventionAndControl?: components["schemas"]["YesNo"] | null;
+            dnshToProtectionAndRestorationOfBiodiversityAndEcosystems?: components["schemas"]["YesNo"] | null;
+            minimumSafeguards?: components["schemas"]["YesNo"] | null;
+            enablingActivity?: components["schemas"]["YesNo"] | null;
+            transitionalActivity?: components["schemas"]["YesNo"] | null;
+        };
+        EuTaxonomyEligibleOrAlignedActivity: {
+            activityName: components["schemas"]["Activity"];
+            naceCodes?: string[] | null;
+            relativeEligibleShareInPercent?: number | null;
+            share?: components["schemas"]["RelativeAndAbsoluteFinancialShare"] | null;
+            substantialContributionToClimateChangeMitigationInPercent?: number | null;
+            substantialContributionToClimateChangeAdaptationInPercent?: number | null;
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercent?: number | null;
+            substantialContributionToTransitionToACircularEconomyInPercent?: number | null;
+            substantialContributionToPollutionPreventionAndControlInPercent?: number | null;
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercent?: number | null;
+            enablingActivity?: components["schemas"]["YesNo"] | null;
+            transitionalActivity?: components["schemas"]["YesNo"] | null;
+        };
+        /** @enum {string} */
+        EutaxonomyFinancials202673GeneralGeneralFiscalYearDeviationOptions: "Deviation" | "NoDeviation";
+        /** @enum {string} */
+        EutaxonomyFinancialsGeneralGeneralFiscalYearDeviationOptions: "Deviation" | "NoDeviation";
+        /** @enum {string} */
+        EutaxonomyNonFinancials202673GeneralFiscalYearDeviationOptions: "Deviation" | "NoDeviation";
+        /** @enum {string} */
+        EutaxonomyNonFinancialsGeneralFiscalYearDeviationOptions: "Deviation" | "NoDeviation";
+        ExtendedDataPointBigDecimal: {
+            value?: number | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointBigInteger: {
+            value?: number | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointEutaxonomyFinancials202673GeneralGeneralFiscalYearDeviationOptions: {
+            value?: components["schemas"]["EutaxonomyFinancials202673GeneralGeneralFiscalYearDeviationOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointEutaxonomyFinancialsGeneralGeneralFiscalYearDeviationOptions: {
+            value?: components["schemas"]["EutaxonomyFinancialsGeneralGeneralFiscalYearDeviationOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointEutaxonomyNonFinancials202673GeneralFiscalYearDeviationOptions: {
+            value?: components["schemas"]["EutaxonomyNonFinancials202673GeneralFiscalYearDeviationOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointEutaxonomyNonFinancialsGeneralFiscalYearDeviationOptions: {
+            value?: components["schemas"]["EutaxonomyNonFinancialsGeneralFiscalYearDeviationOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointListEuTaxonomyActivity: {
+            value?: components["schemas"]["EuTaxonomyActivity"][] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointListEuTaxonomyAlignedActivity: {
+            value?: components["schemas"]["EuTaxonomyAlignedActivity"][] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointListEuTaxonomyEligibleOrAlignedActivity: {
+            value?: components["schemas"]["EuTaxonomyEligibleOrAlignedActivity"][] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointLocalDate: {
+            /** Format: date */
+            value?: string | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointNuclearAndGasAlignedDenominator: {
+            value?: components["schemas"]["NuclearAndGasAlignedDenominator"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointNuclearAndGasAlignedNumerator: {
+            value?: components["schemas"]["NuclearAndGasAlignedNumerator"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointNuclearAndGasEligibleButNotAligned: {
+            value?: components["schemas"]["NuclearAndGasEligibleButNotAligned"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointNuclearAndGasNonEligible: {
+            value?: components["schemas"]["NuclearAndGasNonEligible"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointPcafGeneralCompanyCompanyExchangeStatusOptions: {
+            value?: components["schemas"]["PcafGeneralCompanyCompanyExchangeStatusOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointPcafGeneralCompanyMainPcafSectorOptions: {
+            value?: components["schemas"]["PcafGeneralCompanyMainPcafSectorOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointPcafGeneralGeneralFiscalYearDeviationOptions: {
+            value?: components["schemas"]["PcafGeneralGeneralFiscalYearDeviationOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointSfdrGeneralGeneralFiscalYearDeviationOptions: {
+            value?: components["schemas"]["SfdrGeneralGeneralFiscalYearDeviationOptions"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointYesNo: {
+            value?: components["schemas"]["YesNo"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDataPointYesNoNa: {
+            value?: components["schemas"]["YesNoNa"] | null;
+            quality?: components["schemas"]["QualityOptions"] | null;
+            comment?: string | null;
+            dataSource?: components["schemas"]["ExtendedDocumentReference"] | null;
+        };
+        ExtendedDocumentReference: {
+            page?: string | null;
+            tagName?: string | null;
+            fileName?: string | null;
+            fileReference: string;
+            /** Format: date */
+            publicationDate?: string | null;
+        };
+        /** @enum {string} */
+        LksgGeneralMasterdataShareOfTemporaryWorkersOptions: "Smaller10" | "Between10And25" | "Between25And50" | "Greater50";
+        /** @enum {string} */
+        LksgGeneralProductionspecificMarketOptions: "National" | "International" | "Both";
+        LksgGrievanceAssessmentMechanism: {
+            riskPositions: components["schemas"]["RiskPositionType"][];
+            specifiedComplaint: string;
+            measuresTaken: components["schemas"]["YesNo"];
+            listedMeasures?: string | null;
+        };
+        LksgProcurementCategory: {
+            procuredProductTypesAndServicesNaceCodes: string[];
+            numberOfSuppliersPerCountryCode?: {
+                [key: string]: number;
+            } | null;
+            shareOfTotalProcurementInPercent?: number | null;
+        };
+        LksgProduct: {
+            name: string;
+            productionSteps?: string[] | null;
+            relatedCorporateSupplyChain?: string | null;
+        };
+        LksgProductionSite: {
+            nameOfProductionSite?: string | null;
+            addressOfProductionSite: components["schemas"]["Address"];
+            listOfGoodsOrServices?: string[] | null;
+        };
+        LksgRiskOrViolationAssessment: {
+            riskPosition: components["schemas"]["RiskPositionType"];
+            measuresTaken: components["schemas"]["YesNo"];
+            listedMeasures?: string | null;
+        };
+        NuclearAndGasAlignedDenominator: {
+            taxonomyAlignedShareDenominatorNAndG426?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorNAndG427?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorNAndG428?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorNAndG429?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorNAndG430?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorNAndG431?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominatorOtherActivities?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareDenominator?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+        };
+        NuclearAndGasAlignedNumerator: {
+            taxonomyAlignedShareNumeratorNAndG426?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorNAndG427?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorNAndG428?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorNAndG429?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorNAndG430?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorNAndG431?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumeratorOtherActivities?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyAlignedShareNumerator?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+        };
+        NuclearAndGasEligibleButNotAligned: {
+            taxonomyEligibleButNotAlignedShareNAndG426?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareNAndG427?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareNAndG428?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareNAndG429?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareNAndG430?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareNAndG431?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShareOtherActivities?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+            taxonomyEligibleButNotAlignedShare?: components["schemas"]["NuclearAndGasEnvironmentalObjective"] | null;
+        };
+        NuclearAndGasEnvironmentalObjective: {
+            mitigationAndAdaptation?: number | null;
+            mitigation?: number | null;
+            adaptation?: number | null;
+        };
+        NuclearAndGasNonEligible: {
+            taxonomyNonEligibleShareNAndG426?: number | null;
+            taxonomyNonEligibleShareNAndG427?: number | null;
+            taxonomyNonEligibleShareNAndG428?: number | null;
+            taxonomyNonEligibleShareNAndG429?: number | null;
+            taxonomyNonEligibleShareNAndG430?: number | null;
+            taxonomyNonEligibleShareNAndG431?: number | null;
+            taxonomyNonEligibleShareOtherActivities?: number | null;
+            taxonomyNonEligibleShare?: number | null;
+        };
+        /** @enum {string} */
+        PcafGeneralCompanyCompanyExchangeStatusOptions: "Listed" | "Unlisted";
+        /** @enum {string} */
+        PcafGeneralCompanyMainPcafSectorOptions: "CommunicationServices" | "ConsumerDiscretionary" | "ConsumerStaples" | "Energy" | "Financials" | "HealthCare" | "Industrials" | "Industry" | "InformationTechnology" | "Materials" | "RealEstate" | "Sovereign" | "Utilities";
+        /** @enum {string} */
+        PcafGeneralGeneralFiscalYearDeviationOptions: "Deviation" | "NoDeviation";
+        /** @enum {string} */
+        QualityOptions: "Audited" | "Reported" | "Estimated" | "Incomplete" | "NoDataFound";
+        RelativeAndAbsoluteFinancialShare: {
+            absoluteShare?: components["schemas"]["AmountWithCurrency"] | null;
+            relativeShareInPercent?: number | null;
+        };
+        /** @enum {string} */
+        ReleaseMedium: "Air" | "Soil" | "Water";
+        /** @enum {string} */
+        RiskPositionType: "ChildLabor" | "ForcedLabor" | "Slavery" | "DisregardForOccupationalHealthOrSafety" | "DisregardForFreedomOfAssociation" | "UnequalTreatmentOfEmployment" | "WithholdingAdequateWages" | "ContaminationOfSoilWaterAirOrNoiseEmissionsOrExcessiveWaterConsumption" | "UnlawfulEvictionOrDeprivationOfLandOrForestAndWater" | "UseOfPrivatePublicSecurityForcesWithDisregardForHumanRights" | "UseOfMercuryOrMercuryWaste" | "ProductionAndUseOfPersistentOrganicPollutants" | "ExportImportOfHazardousWaste";
+        /** @enum {string} */
+        SfdrGeneralGeneralFiscalYearDeviationOptions: "Deviation" | "NoDeviation";
+        SfdrHighImpactClimateSectorEnergyConsumption: {
+            highImpactClimateSectorEnergyConsumptionInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            highImpactClimateSectorEnergyConsumptionInGWhPerMillionEURRevenue?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        /** @enum {string} */
+        SpecificProcurementOptions: "ShortLivedAndChangingBusinessRelationships" | "HighPricePressure" | "TightlyTimedOrShortTermAdjustedDeliveryDeadlinesAndConditionsWithSuppliers" | "NoneOfTheAbove";
+        /** @enum {string} */
+        VsmeBasicResourceusecirculareconomyandwastemanagementMeasureWasteOptions: "WeightPreferred" | "Volume";
+        /** @enum {string} */
+        VsmeBasicWorkforcegeneralcharacteristicsMeasureEmployeesOptions: "FullTimeEquivalents" | "HeadCount";
+        /** @enum {string} */
+        VsmeBasicWorkforcerenumerationcollectivebargainingandtrainingPayGapBasisOptions: "Annual" | "Weekly";
+        VsmeEmployeesPerCountry: {
+            country: string;
+            /** Format: int32 */
+            numberOfEmployeesInHeadCount?: number | null;
+            numberOfEmployeesInFullTimeEquivalent?: number | null;
+        };
+        VsmePollutionEmission: {
+            pollutionType: string;
+            emissionInKilograms?: number | null;
+            releaseMedium: components["schemas"]["ReleaseMedium"];
+        };
+        VsmeSiteAndArea: {
+            siteName: string;
+            siteAddress: components["schemas"]["Address"];
+            siteGeocoordinateLongitudeval?: number | null;
+            siteGeocoordinateLatitude?: number | null;
+            areaInHectare?: number | null;
+            biodiversitySensitiveArea?: string | null;
+            areaAddress: components["schemas"]["Address"];
+            areaGeocoordinateLongitude?: number | null;
+            areaGeocoordinateLatitude?: number | null;
+            specificationOfAdjointness: components["schemas"]["AreaAdjointness"];
+        };
+        VsmeSubsidiary: {
+            nameOfSubsidiary: string;
+            addressOfSubsidiary: components["schemas"]["Address"];
+        };
+        VsmeWasteClassificationObject: {
+            wasteClassification: components["schemas"]["WasteClassifications"];
+            typeOfWaste: string;
+            totalAmountOfWasteInTonnes?: number | null;
+            wasteRecycleOrReuseInTonnes?: number | null;
+            wasteDisposalInTonnes?: number | null;
+            totalAmountOfWasteInCubicMeters?: number | null;
+            wasteRecycleOrReuseInCubicMeters?: number | null;
+            wasteDisposalInCubicMeters?: number | null;
+        };
+        /** @enum {string} */
+        WasteClassifications: "NonHazardous" | "Hazardous";
+        /** @enum {string} */
+        YesNo: "Yes" | "No";
+        /** @enum {string} */
+        YesNoNa: "Yes" | "No" | "NA";
+        /**
+         * @description The verdict of a QA report regarding a data point.
+         * @enum {string}
+         */
+        QaReportDataPointVerdict: "QaAccepted" | "QaRejected" | "QaInconclusive" | "QaNotAttempted";
+        SfdrData: {
+            general?: components["schemas"]["SfdrGeneral"];
+            environmental?: components["schemas"]["SfdrEnvironmental"];
+            social?: components["schemas"]["SfdrSocial"];
+        };
+        SfdrGeneral: {
+            general?: components["schemas"]["SfdrGeneralGeneral"];
+        };
+        QaReportDataPointExtendedDataPointSfdrGeneralGeneralFiscalYearDeviationOptions: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointSfdrGeneralGeneralFiscalYearDeviationOptions"];
+        };
+        QaReportDataPointExtendedDataPointLocalDate: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointLocalDate"];
+        };
+        SfdrGeneralGeneral: {
+            fiscalYearDeviation?: components["schemas"]["QaReportDataPointExtendedDataPointSfdrGeneralGeneralFiscalYearDeviationOptions"];
+            fiscalYearEnd?: components["schemas"]["QaReportDataPointExtendedDataPointLocalDate"];
+        };
+        SfdrEnvironmental: {
+            greenhouseGasEmissions?: components["schemas"]["SfdrEnvironmentalGreenhouseGasEmissions"];
+            energyPerformance?: components["schemas"]["SfdrEnvironmentalEnergyPerformance"];
+            biodiversity?: components["schemas"]["SfdrEnvironmentalBiodiversity"];
+            water?: components["schemas"]["SfdrEnvironmentalWater"];
+            waste?: components["schemas"]["SfdrEnvironmentalWaste"];
+            emissions?: components["schemas"]["SfdrEnvironmentalEmissions"];
+        };
+        QaReportDataPointExtendedDataPointBigDecimal: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointBigDecimal"];
+        };
+        QaReportDataPointExtendedDataPointYesNo: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointYesNo"];
+        };
+        SfdrEnvironmentalGreenhouseGasEmissions: {
+            scope1GhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope2GhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope2GhgEmissionsLocationBasedInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope2GhgEmissionsMarketBasedInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope1And2GhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope1And2GhgEmissionsLocationBasedInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope1And2GhgEmissionsMarketBasedInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope3GhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope3UpstreamGhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope3DownstreamGhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope1And2And3GhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope1And2And3GhgEmissionsLocationBasedInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope1And2And3GhgEmissionsMarketBasedInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope4GhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            enterpriseValueInEUR?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            totalRevenueInEUR?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            carbonFootprintInTonnesPerMillionEUREnterpriseValue?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            ghgIntensityInTonnesPerMillionEURRevenue?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            ghgIntensityScope1InTonnesPerMillionEURRevenue?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            ghgIntensityScope2InTonnesPerMillionEURRevenue?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            ghgIntensityScope3InTonnesPerMillionEURRevenue?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            ghgIntensityScope4InTonnesPerMillionEURRevenue?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            fossilFuelSectorExposure?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            financedScope1AndScope2Emissions?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            financedScope3Emissions?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        SfdrEnvironmentalEnergyPerformance: {
+            renewableEnergyProductionInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            renewableEnergyConsumptionInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            nonRenewableEnergyProductionInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            relativeNonRenewableEnergyProductionInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            nonRenewableEnergyConsumptionInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            relativeNonRenewableEnergyConsumptionInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            applicableHighImpactClimateSectors?: {
+                [key: string]: components["schemas"]["SfdrHighImpactClimateSectorEnergyConsumption"];
+            };
+            totalHighImpactClimateSectorEnergyConsumptionInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            nonRenewableEnergyConsumptionFossilFuelsInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            nonRenewableEnergyConsumptionCrudeOilInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            nonRenewableEnergyConsumptionNaturalGasInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            nonRenewableEnergyConsumptionLigniteInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            nonRenewableEnergyConsumptionCoalInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            nonRenewableEnergyConsumptionNuclearEnergyInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            nonRenewableEnergyConsumptionOtherInGWh?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        SfdrEnvironmentalBiodiversity: {
+            primaryForestAndWoodedLandOfNativeSpeciesExposure?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            protectedAreasExposure?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            rareOrEndangeredEcosystemsExposure?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            highlyBiodiverseGrasslandExposure?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            manufactureOfAgrochemicalPesticidesProducts?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            landDegradationDesertificationSoilSealingExposure?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            sustainableAgriculturePolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            sustainableOceansAndSeasPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            threatenedSpeciesExposure?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            biodiversityProtectionPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            deforestationPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+        };
+        SfdrEnvironmentalWater: {
+            emissionsToWaterInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            waterConsumptionInCubicMeters?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            waterReusedInCubicMeters?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            relativeWaterUsageInCubicMetersPerMillionEURRevenue?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            waterManagementPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            highWaterStressAreaExposure?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+        };
+        SfdrEnvironmentalWaste: {
+            hazardousAndRadioactiveWasteInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            nonRecycledWasteInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        SfdrEnvironmentalEmissions: {
+            emissionsOfInorganicPollutantsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            emissionsOfAirPollutantsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            emissionsOfOzoneDepletionSubstancesInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            carbonReductionInitiatives?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+        };
+        SfdrSocial: {
+            socialAndEmployeeMatters?: components["schemas"]["SfdrSocialSocialAndEmployeeMatters"];
+            greenSecurities?: components["schemas"]["SfdrSocialGreenSecurities"];
+            humanRights?: components["schemas"]["SfdrSocialHumanRights"];
+            antiCorruptionAndAntiBribery?: components["schemas"]["SfdrSocialAntiCorruptionAndAntiBribery"];
+        };
+        QaReportDataPointCurrencyDataPoint: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["CurrencyDataPoint"];
+        };
+        QaReportDataPointExtendedDataPointBigInteger: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointBigInteger"];
+        };
+        SfdrSocialSocialAndEmployeeMatters: {
+            humanRightsLegalProceedings?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            iloCoreLabourStandards?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            environmentalPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            corruptionLegalProceedings?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            transparencyDisclosurePolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            humanRightsDueDiligencePolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            policyAgainstChildLabour?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            policyAgainstForcedLabour?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            policyAgainstDiscriminationInTheWorkplace?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            iso14001Certificate?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            policyAgainstBriberyAndCorruption?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            fairBusinessMarketingAdvertisingPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            technologiesExpertiseTransferPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            fairCompetitionPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            violationOfTaxRulesAndRegulation?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            unGlobalCompactPrinciplesCompliancePolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            oecdGuidelinesForMultinationalEnterprisesGrievanceHandling?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            averageGrossHourlyEarningsMaleEmployees?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            averageGrossHourlyEarningsFemaleEmployees?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            unadjustedGenderPayGapInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            femaleBoardMembersSupervisoryBoard?: components["schemas"]["QaReportDataPointExtendedDataPointBigInteger"];
+            femaleBoardMembersBoardOfDirectors?: components["schemas"]["QaReportDataPointExtendedDataPointBigInteger"];
+            maleBoardMembersSupervisoryBoard?: components["schemas"]["QaReportDataPointExtendedDataPointBigInteger"];
+            maleBoardMembersBoardOfDirectors?: components["schemas"]["QaReportDataPointExtendedDataPointBigInteger"];
+            boardGenderDiversitySupervisoryBoardInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            boardGenderDiversityBoardOfDirectorsInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            controversialWeaponsExposure?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            workplaceAccidentPreventionPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            rateOfAccidents?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            workdaysLostInDays?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            supplierCodeOfConduct?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            grievanceHandlingMechanism?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            whistleblowerProtectionPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            reportedIncidentsOfDiscrimination?: components["schemas"]["QaReportDataPointExtendedDataPointBigInteger"];
+            sanctionedIncidentsOfDiscrimination?: components["schemas"]["QaReportDataPointExtendedDataPointBigInteger"];
+            excessiveCeoPayRatio?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        SfdrSocialGreenSecurities: {
+            securitiesNotCertifiedAsGreen?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+        };
+        SfdrSocialHumanRights: {
+            humanRightsPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            humanRightsDueDiligence?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            traffickingInHumanBeingsPolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            reportedChildLabourIncidents?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            reportedForcedOrCompulsoryLabourIncidents?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            numberOfReportedIncidentsOfHumanRightsViolations?: components["schemas"]["QaReportDataPointExtendedDataPointBigInteger"];
+        };
+        SfdrSocialAntiCorruptionAndAntiBribery: {
+            casesOfInsufficientActionAgainstBriberyAndCorruption?: components["schemas"]["QaReportDataPointExtendedDataPointBigInteger"];
+            reportedConvictionsOfBriberyAndCorruption?: components["schemas"]["QaReportDataPointExtendedDataPointBigInteger"];
+            totalAmountOfReportedFinesOfBriberyAndCorruption?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        QaReportWithMetaInformationSfdrData: {
+            metaInfo: components["schemas"]["QaReportMetaInformation"];
+            report: components["schemas"]["SfdrData"];
+        };
+        PcafData: {
+            general?: components["schemas"]["PcafGeneral"];
+            companyValue?: components["schemas"]["PcafCompanyValue"];
+            environmental?: components["schemas"]["PcafEnvironmental"];
+            companyValueEstimation?: components["schemas"]["PcafCompanyValueEstimation"];
+            environmentalEstimation?: components["schemas"]["PcafEnvironmentalEstimation"];
+        };
+        PcafGeneral: {
+            general?: components["schemas"]["PcafGeneralGeneral"];
+            company?: components["schemas"]["PcafGeneralCompany"];
+        };
+        QaReportDataPointExtendedDataPointPcafGeneralGeneralFiscalYearDeviationOptions: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointPcafGeneralGeneralFiscalYearDeviationOptions"];
+        };
+        PcafGeneralGeneral: {
+            fiscalYearDeviation?: components["schemas"]["QaReportDataPointExtendedDataPointPcafGeneralGeneralFiscalYearDeviationOptions"];
+            fiscalYearEnd?: components["schemas"]["QaReportDataPointExtendedDataPointLocalDate"];
+        };
+        QaReportDataPointExtendedDataPointPcafGeneralCompanyMainPcafSectorOptions: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointPcafGeneralCompanyMainPcafSectorOptions"];
+        };
+        QaReportDataPointExtendedDataPointPcafGeneralCompanyCompanyExchangeStatusOptions: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointPcafGeneralCompanyCompanyExchangeStatusOptions"];
+        };
+        PcafGeneralCompany: {
+            mainPcafSector?: components["schemas"]["QaReportDataPointExtendedDataPointPcafGeneralCompanyMainPcafSectorOptions"];
+            companyExchangeStatus?: components["schemas"]["QaReportDataPointExtendedDataPointPcafGeneralCompanyCompanyExchangeStatusOptions"];
+        };
+        PcafCompanyValue: {
+            listedCompany?: components["schemas"]["PcafCompanyvalueListedCompany"];
+            unlistedCompany?: components["schemas"]["PcafCompanyvalueUnlistedCompany"];
+        };
+        PcafCompanyvalueListedCompany: {
+            marketCapitalizationInEUR?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            bookValueOfDebtInEUR?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            minoritiesInterestInEUR?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        PcafCompanyvalueUnlistedCompany: {
+            totalEquityAndDebtInEUR?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        PcafEnvironmental: {
+            greenhouseGasEmissions?: components["schemas"]["PcafEnvironmentalGreenhouseGasEmissions"];
+        };
+        PcafEnvironmentalGreenhouseGasEmissions: {
+            scope1GhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope2GhgEmissionsLocationBasedInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope2GhgEmissionsMarketBasedInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope3GhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        PcafCompanyValueEstimation: {
+            listedCompany?: components["schemas"]["PcafCompanyvalueestimationListedCompany"];
+            unlistedCompany?: components["schemas"]["PcafCompanyvalueestimationUnlistedCompany"];
+        };
+        PcafCompanyvalueestimationListedCompany: {
+            marketCapitalizationInEUR?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            bookValueOfDebtInEUR?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            minoritiesInterestInEUR?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        PcafCompanyvalueestimationUnlistedCompany: {
+            totalEquityAndDebtInEUR?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        PcafEnvironmentalEstimation: {
+            greenhouseGasEmissions?: components["schemas"]["PcafEnvironmentalestimationGreenhouseGasEmissions"];
+        };
+        PcafEnvironmentalestimationGreenhouseGasEmissions: {
+            scope1GhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope2GhgEmissionsLocationBasedInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope2GhgEmissionsMarketBasedInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            scope3GhgEmissionsInTonnes?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        QaReportWithMetaInformationPcafData: {
+            metaInfo: components["schemas"]["QaReportMetaInformation"];
+            report: components["schemas"]["PcafData"];
+        };
+        NuclearAndGasData: {
+            general?: components["schemas"]["NuclearAndGasGeneral"];
+        };
+        NuclearAndGasGeneral: {
+            general?: components["schemas"]["NuclearAndGasGeneralGeneral"];
+            taxonomyAlignedDenominator?: components["schemas"]["NuclearAndGasGeneralTaxonomyAlignedDenominator"];
+            taxonomyAlignedNumerator?: components["schemas"]["NuclearAndGasGeneralTaxonomyAlignedNumerator"];
+            taxonomyEligibleButNotAligned?: components["schemas"]["NuclearAndGasGeneralTaxonomyEligibleButNotAligned"];
+            taxonomyNonEligible?: components["schemas"]["NuclearAndGasGeneralTaxonomyNonEligible"];
+        };
+        QaReportDataPointMapStringCompanyReport: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            /** @description The corrected data point, where the reviewer gives one. */
+            correctedData?: {
+                [key: string]: components["schemas"]["CompanyReport"];
+            };
+        };
+        NuclearAndGasGeneralGeneral: {
+            referencedReports?: components["schemas"]["QaReportDataPointMapStringCompanyReport"];
+            nuclearEnergyRelatedActivitiesSection426?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            nuclearEnergyRelatedActivitiesSection427?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            nuclearEnergyRelatedActivitiesSection428?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            fossilGasRelatedActivitiesSection429?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            fossilGasRelatedActivitiesSection430?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            fossilGasRelatedActivitiesSection431?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+        };
+        QaReportDataPointExtendedDataPointNuclearAndGasAlignedDenominator: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointNuclearAndGasAlignedDenominator"];
+        };
+        NuclearAndGasGeneralTaxonomyAlignedDenominator: {
+            nuclearAndGasTaxonomyAlignedRevenueDenominator?: components["schemas"]["QaReportDataPointExtendedDataPointNuclearAndGasAlignedDenominator"];
+            nuclearAndGasTaxonomyAlignedCapexDenominator?: components["schemas"]["QaReportDataPointExtendedDataPointNuclearAndGasAlignedDenominator"];
+        };
+        QaReportDataPointExtendedDataPointNuclearAndGasAlignedNumerator: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointNuclearAndGasAlignedNumerator"];
+        };
+        NuclearAndGasGeneralTaxonomyAlignedNumerator: {
+            nuclearAndGasTaxonomyAlignedRevenueNumerator?: components["schemas"]["QaReportDataPointExtendedDataPointNuclearAndGasAlignedNumerator"];
+            nuclearAndGasTaxonomyAlignedCapexNumerator?: components["schemas"]["QaReportDataPointExtendedDataPointNuclearAndGasAlignedNumerator"];
+        };
+        QaReportDataPointExtendedDataPointNuclearAndGasEligibleButNotAligned: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointNuclearAndGasEligibleButNotAligned"];
+        };
+        NuclearAndGasGeneralTaxonomyEligibleButNotAligned: {
+            nuclearAndGasTaxonomyEligibleButNotAlignedRevenue?: components["schemas"]["QaReportDataPointExtendedDataPointNuclearAndGasEligibleButNotAligned"];
+            nuclearAndGasTaxonomyEligibleButNotAlignedCapex?: components["schemas"]["QaReportDataPointExtendedDataPointNuclearAndGasEligibleButNotAligned"];
+        };
+        QaReportDataPointExtendedDataPointNuclearAndGasNonEligible: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointNuclearAndGasNonEligible"];
+        };
+        NuclearAndGasGeneralTaxonomyNonEligible: {
+            nuclearAndGasTaxonomyNonEligibleRevenue?: components["schemas"]["QaReportDataPointExtendedDataPointNuclearAndGasNonEligible"];
+            nuclearAndGasTaxonomyNonEligibleCapex?: components["schemas"]["QaReportDataPointExtendedDataPointNuclearAndGasNonEligible"];
+        };
+        QaReportWithMetaInformationNuclearAndGasData: {
+            metaInfo: components["schemas"]["QaReportMetaInformation"];
+            report: components["schemas"]["NuclearAndGasData"];
+        };
+        EutaxonomyNonFinancialsData: {
+            general?: components["schemas"]["EutaxonomyNonFinancialsGeneral"];
+            revenue?: components["schemas"]["EutaxonomyNonFinancialsRevenue"];
+            capex?: components["schemas"]["EutaxonomyNonFinancialsCapex"];
+            opex?: components["schemas"]["EutaxonomyNonFinancialsOpex"];
+        };
+        QaReportDataPointExtendedDataPointEutaxonomyNonFinancialsGeneralFiscalYearDeviationOptions: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointEutaxonomyNonFinancialsGeneralFiscalYearDeviationOptions"];
+        };
+        QaReportDataPointExtendedDataPointYesNoNa: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointYesNoNa"];
+        };
+        QaReportDataPointAssuranceDataPoint: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["AssuranceDataPoint"];
+        };
+        EutaxonomyNonFinancialsGeneral: {
+            fiscalYearDeviation?: components["schemas"]["QaReportDataPointExtendedDataPointEutaxonomyNonFinancialsGeneralFiscalYearDeviationOptions"];
+            fiscalYearEnd?: components["schemas"]["QaReportDataPointExtendedDataPointLocalDate"];
+            scopeOfEntities?: components["schemas"]["QaReportDataPointExtendedDataPointYesNoNa"];
+            nfrdMandatory?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            euTaxonomyActivityLevelReporting?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            assurance?: components["schemas"]["QaReportDataPointAssuranceDataPoint"];
+            numberOfEmployees?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            unGlobalCompactPrinciplesCompliancePolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            oecdGuidelinesForMultinationalEnterprisesCompliancePolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            iloCoreLabourStandards?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            humanRightsDueDiligence?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+        };
+        QaReportDataPointExtendedDataPointListEuTaxonomyActivity: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointListEuTaxonomyActivity"];
+        };
+        QaReportDataPointExtendedDataPointListEuTaxonomyAlignedActivity: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointListEuTaxonomyAlignedActivity"];
+        };
+        EutaxonomyNonFinancialsRevenue: {
+            nonEligibleShare?: components["schemas"]["EutaxonomyNonFinancialsRevenueNonEligibleShare"];
+            eligibleShare?: components["schemas"]["EutaxonomyNonFinancialsRevenueEligibleShare"];
+            nonAlignedShare?: components["schemas"]["EutaxonomyNonFinancialsRevenueNonAlignedShare"];
+            alignedShare?: components["schemas"]["EutaxonomyNonFinancialsRevenueAlignedShare"];
+            totalAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            nonAlignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointListEuTaxonomyActivity"];
+            substantialContributionToClimateChangeMitigationInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentTransitionalShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            alignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointListEuTaxonomyAlignedActivity"];
+            enablingShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            transitionalShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyNonFinancialsRevenueNonEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyNonFinancialsRevenueEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyNonFinancialsRevenueNonAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyNonFinancialsRevenueAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyNonFinancialsCapex: {
+            nonEligibleShare?: components["schemas"]["EutaxonomyNonFinancialsCapexNonEligibleShare"];
+            eligibleShare?: components["schemas"]["EutaxonomyNonFinancialsCapexEligibleShare"];
+            nonAlignedShare?: components["schemas"]["EutaxonomyNonFinancialsCapexNonAlignedShare"];
+            alignedShare?: components["schemas"]["EutaxonomyNonFinancialsCapexAlignedShare"];
+            totalAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            nonAlignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointListEuTaxonomyActivity"];
+            substantialContributionToClimateChangeMitigationInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentTransitionalShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEnablingShare?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            alignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointListEuTaxonomyAlignedActivity"];
+            enablingShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            transitionalShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyNonFinancialsCapexNonEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyNonFinancialsCapexEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyNonFinancialsCapexNonAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyNonFinancialsCapexAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyNonFinancialsOpex: {
+            nonEligibleShare?: components["schemas"]["EutaxonomyNonFinancialsOpexNonEligibleShare"];
+            eligibleShare?: components["schemas"]["EutaxonomyNonFinancialsOpexEligibleShare"];
+            nonAlignedShare?: components["schemas"]["EutaxonomyNonFinancialsOpexNonAlignedShare"];
+            alignedShare?: components["schemas"]["EutaxonomyNonFinancialsOpexAlignedShare"];
+            totalAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            nonAlignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointListEuTaxonomyActivity"];
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            alignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointListEuTaxonomyAlignedActivity"];
+            enablingShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            transitionalShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyNonFinancialsOpexNonEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyNonFinancialsOpexEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyNonFinancialsOpexNonAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyNonFinancialsOpexAlignedShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        QaReportWithMetaInformationEutaxonomyNonFinancialsData: {
+            metaInfo: components["schemas"]["QaReportMetaInformation"];
+            report: components["schemas"]["EutaxonomyNonFinancialsData"];
+        };
+        EutaxonomyNonFinancials202673Data: {
+            general?: components["schemas"]["EutaxonomyNonFinancials202673General"];
+            revenue?: components["schemas"]["EutaxonomyNonFinancials202673Revenue"];
+            capex?: components["schemas"]["EutaxonomyNonFinancials202673Capex"];
+            opex?: components["schemas"]["EutaxonomyNonFinancials202673Opex"];
+        };
+        QaReportDataPointExtendedDataPointEutaxonomyNonFinancials202673GeneralFiscalYearDeviationOptions: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointEutaxonomyNonFinancials202673GeneralFiscalYearDeviationOptions"];
+        };
+        EutaxonomyNonFinancials202673General: {
+            fiscalYearDeviation?: components["schemas"]["QaReportDataPointExtendedDataPointEutaxonomyNonFinancials202673GeneralFiscalYearDeviationOptions"];
+            fiscalYearEnd?: components["schemas"]["QaReportDataPointExtendedDataPointLocalDate"];
+            scopeOfEntities?: components["schemas"]["QaReportDataPointExtendedDataPointYesNoNa"];
+            isEuTaxonomyDataReportedOnAMandatoryBasis?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            euTaxonomyActivityLevelReporting?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            assurance?: components["schemas"]["QaReportDataPointAssuranceDataPoint"];
+            numberOfEmployees?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            unGlobalCompactPrinciplesCompliancePolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            oecdGuidelinesForMultinationalEnterprisesCompliancePolicy?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            iloCoreLabourStandards?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            humanRightsDueDiligence?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+        };
+        QaReportDataPointExtendedDataPointListEuTaxonomyEligibleOrAlignedActivity: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointListEuTaxonomyEligibleOrAlignedActivity"];
+        };
+        EutaxonomyNonFinancials202673Revenue: {
+            eligibleShare?: components["schemas"]["EutaxonomyNonFinancials202673RevenueEligibleShare"];
+            alignedShare?: components["schemas"]["EutaxonomyNonFinancials202673RevenueAlignedShare"];
+            nonAssessedShare?: components["schemas"]["EutaxonomyNonFinancials202673RevenueNonAssessedShare"];
+            totalAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            enablingShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            transitionalShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            eligibleOrAlignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointListEuTaxonomyEligibleOrAlignedActivity"];
+        };
+        EutaxonomyNonFinancials202673RevenueEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyNonFinancials202673RevenueAlignedShare: {
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyNonFinancials202673RevenueNonAssessedShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyNonFinancials202673Capex: {
+            eligibleShare?: components["schemas"]["EutaxonomyNonFinancials202673CapexEligibleShare"];
+            alignedShare?: components["schemas"]["EutaxonomyNonFinancials202673CapexAlignedShare"];
+            nonAssessedShare?: components["schemas"]["EutaxonomyNonFinancials202673CapexNonAssessedShare"];
+            totalAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            enablingShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            transitionalShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            eligibleOrAlignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointListEuTaxonomyEligibleOrAlignedActivity"];
+        };
+        EutaxonomyNonFinancials202673CapexEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyNonFinancials202673CapexAlignedShare: {
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyNonFinancials202673CapexNonAssessedShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyNonFinancials202673Opex: {
+            eligibleShare?: components["schemas"]["EutaxonomyNonFinancials202673OpexEligibleShare"];
+            alignedShare?: components["schemas"]["EutaxonomyNonFinancials202673OpexAlignedShare"];
+            nonAssessedShare?: components["schemas"]["EutaxonomyNonFinancials202673OpexNonAssessedShare"];
+            totalAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            enablingShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            transitionalShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            eligibleOrAlignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointListEuTaxonomyEligibleOrAlignedActivity"];
+        };
+        EutaxonomyNonFinancials202673OpexEligibleShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyNonFinancials202673OpexAlignedShare: {
+            absoluteShare?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyNonFinancials202673OpexNonAssessedShare: {
+            relativeShareInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        QaReportWithMetaInformationEutaxonomyNonFinancials202673Data: {
+            metaInfo: components["schemas"]["QaReportMetaInformation"];
+            report: components["schemas"]["EutaxonomyNonFinancials202673Data"];
+        };
+        EutaxonomyFinancialsData: {
+            general?: components["schemas"]["EutaxonomyFinancialsGeneral"];
+            creditInstitution?: components["schemas"]["EutaxonomyFinancialsCreditInstitution"];
+            assetManagement?: components["schemas"]["EutaxonomyFinancialsAssetManagement"];
+            insuranceReinsurance?: components["schemas"]["EutaxonomyFinancialsInsuranceReinsurance"];
+            investmentFirms?: components["schemas"]["EutaxonomyFinancialsInvestmentFirms"];
+        };
+        EutaxonomyFinancialsGeneral: {
+            general?: components["schemas"]["EutaxonomyFinancialsGeneralGeneral"];
+        };
+        QaReportDataPointExtendedDataPointEutaxonomyFinancialsGeneralGeneralFiscalYearDeviationOptions: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointEutaxonomyFinancialsGeneralGeneralFiscalYearDeviationOptions"];
+        };
+        EutaxonomyFinancialsGeneralGeneral: {
+            fiscalYearDeviation?: components["schemas"]["QaReportDataPointExtendedDataPointEutaxonomyFinancialsGeneralGeneralFiscalYearDeviationOptions"];
+            fiscalYearEnd?: components["schemas"]["QaReportDataPointExtendedDataPointLocalDate"];
+            areAllGroupEntitiesCovered?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            numberOfEmployees?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            isNfrdMandatory?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            assurance?: components["schemas"]["QaReportDataPointAssuranceDataPoint"];
+        };
+        EutaxonomyFinancialsCreditInstitution: {
+            assetsForCalculationOfGreenAssetRatio?: components["schemas"]["EutaxonomyFinancialsCreditinstitutionAssetsForCalculationOfGreenAssetRatio"];
+            turnoverBasedGreenAssetRatioStock?: components["schemas"]["EutaxonomyFinancialsCreditinstitutionTurnoverBasedGreenAssetRatioStock"];
+            capexBasedGreenAssetRatioStock?: components["schemas"]["EutaxonomyFinancialsCreditinstitutionCapexBasedGreenAssetRatioStock"];
+        };
+        EutaxonomyFinancialsCreditinstitutionAssetsForCalculationOfGreenAssetRatio: {
+            totalGrossCarryingAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            totalAmountOfAssetsTowardsTaxonomyRelevantSectorsTaxonomyEligible?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            totalAmountOfAssetsWhichAreEnvironmentallySustainableTaxonomyAligned?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            totalAmountOfEnvironmentallySustainableAssetsWhichAreUseOfProceeds?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            totalAmountOfEnvironmentallySustainableAssetsWhichAreTransitional?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            totalAmountOfEnvironmentallySustainableAssetsWhichAreEnabling?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyFinancialsCreditinstitutionTurnoverBasedGreenAssetRatioStock: {
+            substantialContributionToClimateChangeMitigationInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichAdapting?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancialsCreditinstitutionCapexBasedGreenAssetRatioStock: {
+            substantialContributionToClimateChangeMitigationInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentOfWhichAdapting?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancialsAssetManagement: {
+            averageValueOfTaxonomyAlignedUndertakings?: components["schemas"]["EutaxonomyFinancialsAssetmanagementAverageValueOfTaxonomyAlignedUndertakings"];
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased?: components["schemas"]["EutaxonomyFinancialsAssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased"];
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased?: components["schemas"]["EutaxonomyFinancialsAssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased"];
+        };
+        EutaxonomyFinancialsAssetmanagementAverageValueOfTaxonomyAlignedUndertakings: {
+            weightedAverageValueOfAllInvestmentsTurnoverBasedInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            weightedAverageValueOfAllInvestmentsCapexBasedInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            weightedAverageValueOfAllInvestmentsTurnoverBasedMonetaryAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            weightedAverageValueOfAllInvestmentsCapexBasedMonetaryAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyFinancialsAssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased: {
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancialsAssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased: {
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancialsInsuranceReinsurance: {
+            underwritingKpi?: components["schemas"]["EutaxonomyFinancialsInsurancereinsuranceUnderwritingKpi"];
+            averageValueOfTaxonomyAlignedUndertakings?: components["schemas"]["EutaxonomyFinancialsInsurancereinsuranceAverageValueOfTaxonomyAlignedUndertakings"];
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased?: components["schemas"]["EutaxonomyFinancialsInsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased"];
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased?: components["schemas"]["EutaxonomyFinancialsInsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased"];
+        };
+        EutaxonomyFinancialsInsurancereinsuranceUnderwritingKpi: {
+            totalOfAbsolutePremiumsOfTaxonomyAlignedActivities?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            totalOfAbsolutePremiumsOfTaxonomyEligibleButTaxonomyNonAlignedActivities?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            totalOfAbsolutePremiumsOfTaxonomyNonEligibleActivities?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            proportionOfAbsolutePremiumsOfTaxonomyAlignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            proportionOfAbsolutePremiumsOfTaxonomyEligibleButTaxonomyNonAlignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            proportionOfAbsolutePremiumsOfTaxonomyNonEligibleActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancialsInsurancereinsuranceAverageValueOfTaxonomyAlignedUndertakings: {
+            weightedAverageValueOfAllInvestmentsTurnoverBasedInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            weightedAverageValueOfAllInvestmentsCapexBasedInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            weightedAverageValueOfAllInvestmentsTurnoverBasedMonetaryAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            weightedAverageValueOfAllInvestmentsCapexBasedMonetaryAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyFinancialsInsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased: {
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancialsInsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased: {
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancialsInvestmentFirms: {
+            dealingOnOwnAccountServicesTurnoverBased?: components["schemas"]["EutaxonomyFinancialsInvestmentfirmsDealingOnOwnAccountServicesTurnoverBased"];
+            dealingOnOwnAccountServicesCapexBased?: components["schemas"]["EutaxonomyFinancialsInvestmentfirmsDealingOnOwnAccountServicesCapexBased"];
+            otherServicesTurnoverBased?: components["schemas"]["EutaxonomyFinancialsInvestmentfirmsOtherServicesTurnoverBased"];
+            otherServicesCapexBased?: components["schemas"]["EutaxonomyFinancialsInvestmentfirmsOtherServicesCapexBased"];
+        };
+        EutaxonomyFinancialsInvestmentfirmsDealingOnOwnAccountServicesTurnoverBased: {
+            turnoverBasedTotalAssetsInvestedUnderInvestmentFirmsActivitiesDealingOnOwnAccount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancialsInvestmentfirmsDealingOnOwnAccountServicesCapexBased: {
+            capexBasedTotalAssetsInvestedUnderInvestmentFirmsActivitiesDealingOnOwnAccount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancialsInvestmentfirmsOtherServicesTurnoverBased: {
+            turnoverBasedTotalRevenueFromInvestmentsAndServicesAndActivitiesOtherThanDealingOnOwnAccount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancialsInvestmentfirmsOtherServicesCapexBased: {
+            capexBasedTotalRevenueFromInvestmentsAndServicesAndActivitiesOtherThanDealingOnOwnAccount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        QaReportWithMetaInformationEutaxonomyFinancialsData: {
+            metaInfo: components["schemas"]["QaReportMetaInformation"];
+            report: components["schemas"]["EutaxonomyFinancialsData"];
+        };
+        EutaxonomyFinancials202673Data: {
+            general?: components["schemas"]["EutaxonomyFinancials202673General"];
+            creditInstitution?: components["schemas"]["EutaxonomyFinancials202673CreditInstitution"];
+            assetManagement?: components["schemas"]["EutaxonomyFinancials202673AssetManagement"];
+            insuranceReinsurance?: components["schemas"]["EutaxonomyFinancials202673InsuranceReinsurance"];
+            investmentFirms?: components["schemas"]["EutaxonomyFinancials202673InvestmentFirms"];
+        };
+        EutaxonomyFinancials202673General: {
+            general?: components["schemas"]["EutaxonomyFinancials202673GeneralGeneral"];
+        };
+        QaReportDataPointExtendedDataPointEutaxonomyFinancials202673GeneralGeneralFiscalYearDeviationOptions: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            correctedData?: components["schemas"]["ExtendedDataPointEutaxonomyFinancials202673GeneralGeneralFiscalYearDeviationOptions"];
+        };
+        EutaxonomyFinancials202673GeneralGeneral: {
+            fiscalYearDeviation?: components["schemas"]["QaReportDataPointExtendedDataPointEutaxonomyFinancials202673GeneralGeneralFiscalYearDeviationOptions"];
+            fiscalYearEnd?: components["schemas"]["QaReportDataPointExtendedDataPointLocalDate"];
+            areAllGroupEntitiesCovered?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            numberOfEmployees?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            isEuTaxonomyDataReportedOnAMandatoryBasis?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+            assurance?: components["schemas"]["QaReportDataPointAssuranceDataPoint"];
+            reportsInAccordanceWithArticle79OfRegulationEu202673?: components["schemas"]["QaReportDataPointExtendedDataPointYesNo"];
+        };
+        EutaxonomyFinancials202673CreditInstitution: {
+            turnoverBasedAssetsForCalculationOfGreenAssetRatio?: components["schemas"]["EutaxonomyFinancials202673CreditinstitutionTurnoverBasedAssetsForCalculationOfGreenAssetRatio"];
+            capexBasedAssetsForCalculationOfGreenAssetRatio?: components["schemas"]["EutaxonomyFinancials202673CreditinstitutionCapexBasedAssetsForCalculationOfGreenAssetRatio"];
+            turnoverBasedGreenAssetRatioSectorInformation?: components["schemas"]["EutaxonomyFinancials202673CreditinstitutionTurnoverBasedGreenAssetRatioSectorInformation"];
+            capexBasedGreenAssetRatioSectorInformation?: components["schemas"]["EutaxonomyFinancials202673CreditinstitutionCapexBasedGreenAssetRatioSectorInformation"];
+            turnoverBasedGreenAssetRatioStock?: components["schemas"]["EutaxonomyFinancials202673CreditinstitutionTurnoverBasedGreenAssetRatioStock"];
+            capexBasedGreenAssetRatioStock?: components["schemas"]["EutaxonomyFinancials202673CreditinstitutionCapexBasedGreenAssetRatioStock"];
+        };
+        EutaxonomyFinancials202673CreditinstitutionTurnoverBasedAssetsForCalculationOfGreenAssetRatio: {
+            turnoverBasedTotalGrossCarryingAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedTotalAmountOfNonAssessedExposures?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedTotalAmountOfNonAssessedExposuresOfWhichFinancingNonMaterialActivitiesOfCounterparties?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedTotalAmountOfNonAssessedExposuresOfWhichExposuresFinancingCounterpartiesReportingNoTaxonomyEligibleActivities?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedTotalAmountOfNonAssessedExposuresOfWhichNotAssessedConsideredNonMaterialByTheCreditInstitution?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyFinancials202673CreditinstitutionCapexBasedAssetsForCalculationOfGreenAssetRatio: {
+            capexBasedTotalGrossCarryingAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedTotalAmountOfNonAssessedExposures?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedTotalAmountOfNonAssessedExposuresOfWhichFinancingNonMaterialActivitiesOfCounterparties?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedTotalAmountOfNonAssessedExposuresOfWhichExposuresFinancingCounterpartiesReportingNoTaxonomyEligibleActivities?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedTotalAmountOfNonAssessedExposuresOfWhichNotAssessedConsideredNonMaterialByTheCreditInstitution?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyFinancials202673CreditinstitutionTurnoverBasedGreenAssetRatioSectorInformation: {
+            turnoverBasedTotalAmountOfAssetsExposedTowardsNuclearActivities?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedTotalAmountOfAssetsExposedTowardsNuclearActivitiesTaxonomyEligible?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedTotalAmountOfAssetsExposedTowardsNuclearActivitiesTaxonomyAligned?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedTotalAmountOfAssetsExposedTowardsFossilGasActivities?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedTotalAmountOfAssetsExposedTowardsFossilGasActivitiesTaxonomyEligible?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedTotalAmountOfAssetsExposedTowardsFossilGasActivitiesTaxonomyAligned?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyFinancials202673CreditinstitutionCapexBasedGreenAssetRatioSectorInformation: {
+            capexBasedTotalAmountOfAssetsExposedTowardsNuclearActivities?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedTotalAmountOfAssetsExposedTowardsNuclearActivitiesTaxonomyEligible?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedTotalAmountOfAssetsExposedTowardsNuclearActivitiesTaxonomyAligned?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedTotalAmountOfAssetsExposedTowardsFossilGasActivities?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedTotalAmountOfAssetsExposedTowardsFossilGasActivitiesTaxonomyEligible?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedTotalAmountOfAssetsExposedTowardsFossilGasActivitiesTaxonomyAligned?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyFinancials202673CreditinstitutionTurnoverBasedGreenAssetRatioStock: {
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposures?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673CreditinstitutionCapexBasedGreenAssetRatioStock: {
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichUseOfProceeds?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            substantialContributionToAnyOfTheSixEnvironmentalObjectivesInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposures?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673AssetManagement: {
+            assetUnderManagement?: components["schemas"]["EutaxonomyFinancials202673AssetmanagementAssetUnderManagement"];
+            breakdownOfTheNumeratorOfTheKpiTurnoverBased?: components["schemas"]["EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiTurnoverBased"];
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased?: components["schemas"]["EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased"];
+            breakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresTurnoverBased?: components["schemas"]["EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresTurnoverBased"];
+            breakdownOfTheNumeratorOfTheKpiCapexBased?: components["schemas"]["EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiCapexBased"];
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased?: components["schemas"]["EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased"];
+            breakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresCapexBased?: components["schemas"]["EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresCapexBased"];
+        };
+        EutaxonomyFinancials202673AssetmanagementAssetUnderManagement: {
+            totalAssetUnderManagementMonetaryAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            assetsCoveredByTheKpiInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            assetsCoveredByTheKpiMonetaryAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiTurnoverBased: {
+            shareOfTurnoverBasedKpiInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiExposedTowardsNuclearActivitiesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiExposedTowardsFossilGasActivitiesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiExposedTowardsNuclearActivitiesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiExposedTowardsFossilGasActivitiesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased: {
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresTurnoverBased: {
+            turnoverBasedNonAssessedExposures?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposuresOfWhichExposuresFinancingNonAssessedNonMaterialActivitiesOfCounterparties?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposuresOfWhichNonAssessedExposuresConsideredNonMaterialByTheReportingEntity?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposuresOfWhichExposuresToCounterpartiesReportingNoTaxonomyEligibleActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiCapexBased: {
+            shareOfCapexBasedKpiInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiExposedTowardsNuclearActivitiesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiExposedTowardsFossilGasActivitiesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiExposedTowardsNuclearActivitiesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiExposedTowardsFossilGasActivitiesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased: {
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673AssetmanagementBreakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresCapexBased: {
+            capexBasedNonAssessedExposures?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposuresOfWhichExposuresFinancingNonAssessedNonMaterialActivitiesOfCounterparties?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposuresOfWhichNonAssessedExposuresConsideredNonMaterialByTheReportingEntity?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposuresOfWhichExposuresToCounterpartiesReportingNoTaxonomyEligibleActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673InsuranceReinsurance: {
+            underwritingKpi?: components["schemas"]["EutaxonomyFinancials202673InsurancereinsuranceUnderwritingKpi"];
+            assetUnderManagement?: components["schemas"]["EutaxonomyFinancials202673InsurancereinsuranceAssetUnderManagement"];
+            breakdownOfTheNumeratorOfTheKpiTurnoverBased?: components["schemas"]["EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiTurnoverBased"];
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased?: components["schemas"]["EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased"];
+            breakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresTurnoverBased?: components["schemas"]["EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresTurnoverBased"];
+            breakdownOfTheNumeratorOfTheKpiCapexBased?: components["schemas"]["EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiCapexBased"];
+            breakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased?: components["schemas"]["EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased"];
+            breakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresCapexBased?: components["schemas"]["EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresCapexBased"];
+        };
+        EutaxonomyFinancials202673InsurancereinsuranceUnderwritingKpi: {
+            totalOfAbsolutePremiumsOfTaxonomyAlignedActivities?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            proportionOfAbsolutePremiumsOfTaxonomyAlignedActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            proportionOfAbsolutePremiumsOfTaxonomyAlignedNuclearActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            proportionOfAbsolutePremiumsOfTaxonomyAlignedFossilGasActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            totalOfAbsolutePremiumsOfTaxonomyEligibleActivities?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            proportionOfAbsolutePremiumsOfTaxonomyEligibleActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            proportionOfAbsolutePremiumsOfTaxonomyEligibleNuclearActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            proportionOfAbsolutePremiumsOfTaxonomyEligibleFossilGasActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            totalOfAbsolutePremiumsOfNonAssessedActivitiesConsideredNonMaterial?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            proportionOfAbsolutePremiumsOfNonAssessedActivitiesConsideredNonMaterial?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            totalOfAbsolutePremiums?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyFinancials202673InsurancereinsuranceAssetUnderManagement: {
+            totalAssetUnderManagementMonetaryAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            assetsCoveredByTheKpiInPercent?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            assetsCoveredByTheKpiMonetaryAmount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+        };
+        EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiTurnoverBased: {
+            shareOfTurnoverBasedKpiInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiExposedTowardsNuclearActivitiesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiExposedTowardsFossilGasActivitiesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiExposedTowardsNuclearActivitiesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiExposedTowardsFossilGasActivitiesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveTurnoverBased: {
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfTurnoverBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresTurnoverBased: {
+            turnoverBasedNonAssessedExposures?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposuresOfWhichExposuresFinancingNonAssessedNonMaterialActivitiesOfCounterparties?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposuresOfWhichExposuresFinancingCounterpartiesReportingNoTaxonomyEligibleActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposuresOfWhichNonAssessedExposuresConsideredNonMaterialByTheReportingEntity?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiCapexBased: {
+            shareOfCapexBasedKpiInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiExposedTowardsNuclearActivitiesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiExposedTowardsFossilGasActivitiesInPercentEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiInPercentOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiInPercentOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiExposedTowardsNuclearActivitiesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiExposedTowardsFossilGasActivitiesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiPerEnvironmentalObjectiveCapexBased: {
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeMitigationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToClimateChangeAdaptationInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToTransitionToACircularEconomyInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToPollutionPreventionAndControlInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            shareOfCapexBasedKpiSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsInPercentAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673InsurancereinsuranceBreakdownOfTheNumeratorOfTheKpiForNonAssessedExposuresCapexBased: {
+            capexBasedNonAssessedExposures?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposuresOfWhichExposuresFinancingNonAssessedNonMaterialActivitiesOfCounterparties?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposuresOfWhichExposuresToCounterpartiesReportingNoTaxonomyEligibleActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposuresOfWhichNonAssessedExposuresConsideredNonMaterialByTheReportingEntity?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673InvestmentFirms: {
+            dealingOnOwnAccountServicesTurnoverBased?: components["schemas"]["EutaxonomyFinancials202673InvestmentfirmsDealingOnOwnAccountServicesTurnoverBased"];
+            dealingOnOwnAccountServicesCapexBased?: components["schemas"]["EutaxonomyFinancials202673InvestmentfirmsDealingOnOwnAccountServicesCapexBased"];
+            otherServicesTurnoverBased?: components["schemas"]["EutaxonomyFinancials202673InvestmentfirmsOtherServicesTurnoverBased"];
+            otherServicesCapexBased?: components["schemas"]["EutaxonomyFinancials202673InvestmentfirmsOtherServicesCapexBased"];
+        };
+        EutaxonomyFinancials202673InvestmentfirmsDealingOnOwnAccountServicesTurnoverBased: {
+            turnoverBasedTotalAssetsInvestedUnderInvestmentFirmsActivitiesDealingOnOwnAccount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedTotalAssetsInvestedUnderInvestmentFirmsActivitiesDealingOnOwnAccountOfWhichCoveredByTheTurnover?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposures?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposuresOfWhichExposuresFinancingNonAssessedNonMaterialActivitiesOfCounterparties?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposuresOfWhichExposuresFinancingCounterpartiesReportingNoTaxonomyEligibleActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposuresOfWhichNonAssessedExposuresConsideredNonMaterialByTheReportingEntity?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsExposedTowardsNuclearActivitiesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsExposedTowardsNuclearActivitiesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsExposedTowardsFossilGasActivitiesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfAssetsExposedTowardsFossilGasActivitiesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673InvestmentfirmsDealingOnOwnAccountServicesCapexBased: {
+            capexBasedTotalAssetsInvestedUnderInvestmentFirmsActivitiesDealingOnOwnAccount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedTotalAssetsInvestedUnderInvestmentFirmsActivitiesDealingOnOwnAccountOfWhichCoveredByTheCapex?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposures?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposuresOfWhichExposuresFinancingNonAssessedNonMaterialActivitiesOfCounterparties?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposuresOfWhichExposuresFinancingCounterpartiesReportingNoTaxonomyEligibleActivities?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposuresOfWhichNonAssessedExposuresConsideredNonMaterialByTheReportingEntity?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsExposedTowardsNuclearActivitiesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsExposedTowardsNuclearActivitiesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsExposedTowardsFossilGasActivitiesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfAssetsExposedTowardsFossilGasActivitiesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673InvestmentfirmsOtherServicesTurnoverBased: {
+            turnoverBasedTotalRevenueFromInvestmentsAndServicesAndActivitiesOtherThanDealingOnOwnAccount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedTotalRevenueFromInvestmentsAndServicesAndActivitiesOtherThanDealingOnOwnAccountOfWhichCoveredByTheTurnover?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedNonAssessedExposures?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueFromOperationOfAnOtfOfWhichNuclearActivitiesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueFromOperationOfAnOtfOfWhichNuclearActivitiesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueFromOperationOfAnOtfOfWhichFossilGasActivitiesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            turnoverBasedProportionOfRevenueFromOperationOfAnOtfOfWhichFossilGasActivitiesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        EutaxonomyFinancials202673InvestmentfirmsOtherServicesCapexBased: {
+            capexBasedTotalRevenueFromInvestmentsAndServicesAndActivitiesOtherThanDealingOnOwnAccount?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedTotalRevenueFromInvestmentsAndServicesAndActivitiesOtherThanDealingOnOwnAccountOfWhichCoveredByTheCapex?: components["schemas"]["QaReportDataPointCurrencyDataPoint"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeMitigationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToClimateChangeAdaptationAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToSustainableUseAndProtectionOfWaterAndMarineResourcesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToCircularEconomyAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToPollutionPreventionAndControlAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToProtectionAndRestorationOfBiodiversityAndEcosystemsAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichTransitional?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueSubstantiallyContributingToAnyOfTheSixEnvironmentalObjectivesOfWhichEnabling?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedNonAssessedExposures?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueFromOperationOfAnOtfOfWhichNuclearActivitiesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueFromOperationOfAnOtfOfWhichNuclearActivitiesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueFromOperationOfAnOtfOfWhichFossilGasActivitiesEligible?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+            capexBasedProportionOfRevenueFromOperationOfAnOtfOfWhichFossilGasActivitiesAligned?: components["schemas"]["QaReportDataPointExtendedDataPointBigDecimal"];
+        };
+        QaReportWithMetaInformationEutaxonomyFinancials202673Data: {
+            metaInfo: components["schemas"]["QaReportMetaInformation"];
+            report: components["schemas"]["EutaxonomyFinancials202673Data"];
+        };
+        QaReportMetaInformation: {
+            /**
+             * @description The dataset the report is about.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            dataId: string;
+            /**
+             * @description The framework of the dataset, or the data point type for a report on one data point.
+             * @example sfdr
+             */
+            dataType: string;
+            /**
+             * @description The id of the report.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            qaReportId: string;
+            /** @description The reviewer who wrote the report. */
+            reporterUserId?: string;
+            /**
+             * Format: int64
+             * @description When the report was written, in milliseconds since 1970-01-01 UTC.
+             * @example 1751291891271
+             */
+            uploadTime: number;
+            /** @description False once the report has been deactivated. */
+            active: boolean;
+        };
+        DataAndQaReportMetadata: {
+            dataMetadata: components["schemas"]["DataMetaInformation"];
+            qaReportMetadata: components["schemas"]["QaReportMetaInformation"];
+        };
+        DataPointQaReport: {
+            /**
+             * @description The data point the report is about.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            dataPointId: string;
+            /**
+             * @description The type of the data point.
+             * @example extendedEnumYesNoIsNfrdMandatory
+             */
+            dataPointType: string;
+            /**
+             * @description The id of the report on the data point.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            qaReportId: string;
+            /**
+             * @description The reviewer who wrote the report.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            reporterUserId: string;
+            /**
+             * Format: int64
+             * @description When the report was written, in milliseconds since 1970-01-01 UTC.
+             * @example 1751291891271
+             */
+            uploadTime: number;
+            /** @description False once the report (or the dataset report it is part of) has been deactivated. */
+            active: boolean;
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            /** @description The corrected data point as JSON text, where the reviewer gives one. */
+            correctedData?: string;
+        };
+        QaReportDataPointString: {
+            /** @description Why the reviewer gives this verdict. */
+            comment: string;
+            verdict: components["schemas"]["QaReportDataPointVerdict"];
+            /** @description The corrected data point as JSON text, in the shape of the data point type (value, quality, comment, dataSource with its page). */
+            correctedData?: string;
+        };
+        QaReportStatusPatch: {
+            /** @description True to reactivate the report, false to deactivate it. */
+            active: boolean;
+        };
+        QaReporter: {
+            /**
+             * Format: uuid
+             * @description The reviewer who wrote a QA report.
+             */
+            reporterUserId: string;
+            /** @description The reviewer's name. */
+            reporterUserName?: string;
+            /** @description The reviewer's e-mail address. */
+            reporterEmailAddress?: string;
+        };
+        /** @description Which uploads skip review. */
+        PreApprovalConfig: {
+            /**
+             * Format: double
+             * @description The share of uploads that still go to review, from 0 (none: every upload is accepted at once) to 1 (every upload awaits review, the default).
+             * @example 1
+             */
+            samplingProbability: number;
+        };
+        /** @description A claim that data cannot be sourced, with its review. */
+        NonSourceableQaReviewInformation: {
+            /** @description The id of the claim. */
+            nonSourceabilityId: string;
+            /** @description The company whose data cannot be sourced. */
+            companyId: string;
+            /**
+             * @description The framework.
+             * @example sfdr
+             */
+            dataType: string;
+            /**
+             * @description The reporting period.
+             * @example 2023
+             */
+            reportingPeriod: string;
+            qaStatus: components["schemas"]["QaStatus"];
+            /** @description Why the claimant says the data cannot be found. */
+            reason?: string;
+            /** @description Who made the claim. */
+            uploaderUserId: string;
+            /**
+             * Format: int64
+             * @description When the claim was made, in milliseconds since 1970-01-01 UTC.
+             */
+            uploadTime: number;
+            /** @description The reviewer who decided, once decided. */
+            reviewerUserId?: string;
+            /** @description The reviewer's comment, if they gave one. */
+            qaComment?: string;
+        };
+        /** @description A verdict on a claim: Accepted (the data cannot be sourced) or Rejected. */
+        NonSourceabilityDecisionRequest: {
+            qaStatus: components["schemas"]["QaStatus"];
+            /** @description Why you decide so (optional). */
+            qaComment?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -343,7 +2791,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        [key: string]: {
+                            [key: string]: {
+                                href?: string;
+                                templated?: boolean;
+                            };
+                        };
+                    };
+                };
             };
         };
     };
@@ -396,7 +2853,852 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getSfdrDataAllQaReportsForDataset: {
+        parameters: {
+            query?: {
+                /** @description Include deactivated reports. */
+                showInactive?: boolean;
+                /** @description Only the reports of this reviewer. */
+                reporterUserId?: string;
+            };
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationSfdrData"][];
+                };
+            };
+        };
+    };
+    postSfdrDataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SfdrData"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportMetaInformation"];
+                };
+            };
+        };
+    };
+    getSfdrDataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationSfdrData"];
+                };
+            };
+        };
+    };
+    setSfdrDataQaReportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QaReportStatusPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content?: never;
+            };
+        };
+    };
+    getPcafDataAllQaReportsForDataset: {
+        parameters: {
+            query?: {
+                /** @description Include deactivated reports. */
+                showInactive?: boolean;
+                /** @description Only the reports of this reviewer. */
+                reporterUserId?: string;
+            };
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationPcafData"][];
+                };
+            };
+        };
+    };
+    postPcafDataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PcafData"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportMetaInformation"];
+                };
+            };
+        };
+    };
+    getPcafDataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationPcafData"];
+                };
+            };
+        };
+    };
+    setPcafDataQaReportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QaReportStatusPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getNuclearAndGasDataAllQaReportsForDataset: {
+        parameters: {
+            query?: {
+                /** @description Include deactivated reports. */
+                showInactive?: boolean;
+                /** @description Only the reports of this reviewer. */
+                reporterUserId?: string;
+            };
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationNuclearAndGasData"][];
+                };
+            };
+        };
+    };
+    postNuclearAndGasDataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NuclearAndGasData"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportMetaInformation"];
+                };
+            };
+        };
+    };
+    getNuclearAndGasDataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationNuclearAndGasData"];
+                };
+            };
+        };
+    };
+    setNuclearAndGasDataQaReportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QaReportStatusPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getEutaxonomyNonFinancialsDataAllQaReportsForDataset: {
+        parameters: {
+            query?: {
+                /** @description Include deactivated reports. */
+                showInactive?: boolean;
+                /** @description Only the reports of this reviewer. */
+                reporterUserId?: string;
+            };
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationEutaxonomyNonFinancialsData"][];
+                };
+            };
+        };
+    };
+    postEutaxonomyNonFinancialsDataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EutaxonomyNonFinancialsData"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportMetaInformation"];
+                };
+            };
+        };
+    };
+    getEutaxonomyNonFinancialsDataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationEutaxonomyNonFinancialsData"];
+                };
+            };
+        };
+    };
+    setEutaxonomyNonFinancialsDataQaReportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QaReportStatusPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getEutaxonomyNonFinancials202673DataAllQaReportsForDataset: {
+        parameters: {
+            query?: {
+                /** @description Include deactivated reports. */
+                showInactive?: boolean;
+                /** @description Only the reports of this reviewer. */
+                reporterUserId?: string;
+            };
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationEutaxonomyNonFinancials202673Data"][];
+                };
+            };
+        };
+    };
+    postEutaxonomyNonFinancials202673DataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EutaxonomyNonFinancials202673Data"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportMetaInformation"];
+                };
+            };
+        };
+    };
+    getEutaxonomyNonFinancials202673DataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationEutaxonomyNonFinancials202673Data"];
+                };
+            };
+        };
+    };
+    setEutaxonomyNonFinancials202673DataQaReportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QaReportStatusPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getEutaxonomyFinancialsDataAllQaReportsForDataset: {
+        parameters: {
+            query?: {
+                /** @description Include deactivated reports. */
+                showInactive?: boolean;
+                /** @description Only the reports of this reviewer. */
+                reporterUserId?: string;
+            };
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationEutaxonomyFinancialsData"][];
+                };
+            };
+        };
+    };
+    postEutaxonomyFinancialsDataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EutaxonomyFinancialsData"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportMetaInformation"];
+                };
+            };
+        };
+    };
+    getEutaxonomyFinancialsDataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationEutaxonomyFinancialsData"];
+                };
+            };
+        };
+    };
+    setEutaxonomyFinancialsDataQaReportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QaReportStatusPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getEutaxonomyFinancials202673DataAllQaReportsForDataset: {
+        parameters: {
+            query?: {
+                /** @description Include deactivated reports. */
+                showInactive?: boolean;
+                /** @description Only the reports of this reviewer. */
+                reporterUserId?: string;
+            };
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationEutaxonomyFinancials202673Data"][];
+                };
+            };
+        };
+    };
+    postEutaxonomyFinancials202673DataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EutaxonomyFinancials202673Data"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportMetaInformation"];
+                };
+            };
+        };
+    };
+    getEutaxonomyFinancials202673DataQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReportWithMetaInformationEutaxonomyFinancials202673Data"];
+                };
+            };
+        };
+    };
+    setEutaxonomyFinancials202673DataQaReportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QaReportStatusPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAllQaReportsForDataPoint: {
+        parameters: {
+            query?: {
+                /** @description Include deactivated reports. */
+                showInactive?: boolean;
+                /** @description Only the reports of this reviewer. */
+                reporterUserId?: string;
+            };
+            header?: never;
+            path: {
+                dataPointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPointQaReport"][];
+                };
+            };
+        };
+    };
+    postQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataPointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QaReportDataPointString"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPointQaReport"];
+                };
+            };
+        };
+    };
+    getQaReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataPointId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPointQaReport"];
+                };
+            };
+        };
+    };
+    setQaReportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataPointId: string;
+                qaReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QaReportStatusPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getQaReportsMetadata: {
+        parameters: {
+            query?: {
+                /** @description Only reports by these reviewers. */
+                uploaderUserIds?: string[];
+                /** @description Only active reports. */
+                showOnlyActive?: boolean;
+                /** @description Only reports on datasets in this review state. */
+                qaStatus?: "Pending" | "Accepted" | "Rejected";
+                /** @description Only reports written on or after this day (UTC). */
+                minUploadDate?: string;
+                /** @description Only reports written on or before this day (UTC). */
+                maxUploadDate?: string;
+                /** @description Only reports on data of this company: its id or any of its identifiers (LEI, ISIN, ...). */
+                companyIdentifier?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAndQaReportMetadata"][];
+                };
             };
         };
     };
@@ -661,6 +3963,156 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getInfoOnPendingDatasets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only datasets of companies whose name contains this text (case and accents ignored).
+                 * @example ABC Corporation
+                 */
+                companyName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaReviewResponse"][];
+                };
+            };
+        };
+    };
+    getPreApprovalConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Which uploads skip review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreApprovalConfig"];
+                };
+            };
+        };
+    };
+    patchPreApprovalConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreApprovalConfig"];
+            };
+        };
+        responses: {
+            /** @description Which uploads skip review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreApprovalConfig"];
+                };
+            };
+        };
+    };
+    getNonSourceableReviews: {
+        parameters: {
+            query?: {
+                /** @description Only claims on this company. */
+                companyId?: string;
+                /** @description Only claims on this framework. */
+                dataType?: string;
+                /** @description Only claims on this period. */
+                reportingPeriod?: string;
+                /** @description Only claims in this review state. */
+                qaStatus?: "Pending" | "Accepted" | "Rejected";
+                /** @description Claims per page. */
+                chunkSize?: number;
+                /** @description Which page, counting from 0. */
+                chunkIndex?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonSourceableQaReviewInformation"][];
+                };
+            };
+        };
+    };
+    getNonSourceableQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonSourceableQaReviewInformation"][];
+                };
+            };
+        };
+    };
+    postNonSourceabilityDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the claim. */
+                nonSourceabilityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NonSourceabilityDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description A claim that data cannot be sourced, with its review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonSourceableQaReviewInformation"];
+                };
             };
         };
     };

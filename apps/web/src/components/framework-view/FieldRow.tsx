@@ -2,6 +2,7 @@ import type { ViewRow } from "@openverde/frameworks";
 import { lazy, memo, Suspense, useId, useMemo } from "react";
 import { DataSourceLink } from "./DataSourceLink";
 import { type ComparisonRow, cellPlaceholder, type DatasetColumn } from "./model";
+import { QaFindingBadge } from "./QaFindingBadge";
 import { useRememberedToggle } from "./remembered-toggle";
 import { StructuredValueTable } from "./StructuredValueTable";
 import { entryCount, isTabular, readableEnum } from "./structured-value";
@@ -55,6 +56,7 @@ function FieldCell({
     cell.visible &&
     cell.wrapper !== "plain" &&
     (cell.quality !== undefined || cell.comment !== undefined || cell.dataSource !== undefined);
+  const finding = column.qaFindings?.get(row.path);
   return (
     <td className="fv-cell">
       <CellValue
@@ -64,6 +66,7 @@ function FieldCell({
         openKey={`${row.path}|${column.key}`}
         wide={wide}
       />
+      {finding ? <QaFindingBadge finding={finding} /> : null}
       {showMeta ? (
         <div className="fv-meta">
           {cell.quality ? (

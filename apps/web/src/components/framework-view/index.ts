@@ -22,5 +22,6 @@ export {
   NO_DATA_PROVIDED,
   ONLY_AUXILIARY_DATA_PROVIDED,
 } from "./model";
+export { type QaFinding, QaFindingBadge } from "./QaFindingBadge";
 export { QaStatusTag } from "./QaStatusTag";
 export { valueTable } from "./structured-value";

@@ -5,6 +5,7 @@
  * without a browser.
  */
 import { buildFrameworkView, type FieldKind, type FrameworkId, type ViewRow } from "@openverde/frameworks";
+import type { QaFinding } from "./QaFindingBadge";
 
 /** Placeholder texts of spec §9. */
 export const NO_DATA_PROVIDED = "No data provided";
@@ -24,6 +25,8 @@ export interface DatasetColumn {
   currentlyActive?: boolean;
   /** Milliseconds since 1970, as the metadata gives it. */
   uploadTime?: number;
+  /** The newest QA report finding per field path, shown next to the value. */
+  qaFindings?: ReadonlyMap<string, QaFinding>;
 }
 
 export interface ComparisonRow {

@@ -11,6 +11,8 @@ import { useCompany } from "../companies/company-api";
 import { RejectionReason } from "../datasets/RejectionReason";
 import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
 import { datasetById, frameworkOrUndefined } from "./framework-data-api";
+import { QaReportList, useQaReports } from "./QaReportList";
+import { latestFindings } from "./qa-reports";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
@@ -31,8 +33,10 @@ export function DatasetPage() {
     retry: false,
     queryFn: () => unwrap(api.backend.GET("/metadata/{dataId}", { params: { path: { dataId } } })),
   });
+  const reports = useQaReports(frameworkId ?? "sfdr", frameworkId ? dataId : "");
   const columns = useMemo((): DatasetColumn[] => {
     if (!dataset.data) return [];
+    const findings = frameworkId && reports.data ? latestFindings(frameworkId, reports.data) : undefined;
     return [
       {
         key: dataId,
@@ -47,9 +51,10 @@ export function DatasetPage() {
               uploadTime: meta.data.uploadTime,
             }
           : {}),
+        ...(findings && findings.size > 0 ? { qaFindings: findings } : {}),
       },
     ];
-  }, [dataset.data, meta.data, dataId]);
+  }, [dataset.data, meta.data, dataId, frameworkId, reports.data]);
 
   if (!frameworkId) {
     return (
@@ -121,6 +126,7 @@ export function DatasetPage() {
           </p>
         </Notice>
       ) : null}
+      {reports.data ? <QaReportList reports={reports.data} /> : null}
       {columns.length > 0 ? (
         <FrameworkView
           frameworkId={frameworkId}
