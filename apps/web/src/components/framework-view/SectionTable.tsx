@@ -1,6 +1,7 @@
 import { type CSSProperties, memo, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { type RowBlock, sectionBlocks } from "./blocks";
+import { isJudgedAccepted } from "./export";
 import { FieldRow } from "./FieldRow";
 import type { ComparisonSection, DatasetColumn } from "./model";
 import { QaStatusTag } from "./QaStatusTag";
@@ -15,7 +16,10 @@ function ColumnHeader({ column, href }: { column: DatasetColumn; href: string | 
       {column.qaStatus || column.currentlyActive !== undefined ? (
         <span className="fv-column__meta">
           {column.qaStatus ? <QaStatusTag status={column.qaStatus} /> : null}
-          {column.currentlyActive === false ? <span className="fv-tag">Earlier version</span> : null}
+          {/* A dataset under review or rejected is no version of the data yet; its QA tag says why. */}
+          {column.currentlyActive === false && isJudgedAccepted(column) ? (
+            <span className="fv-tag">Earlier version</span>
+          ) : null}
         </span>
       ) : null}
       {column.uploadTime ? (

@@ -10,10 +10,15 @@ import type { DatasetColumn } from "./model";
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const CSV_TYPE = "text/csv;charset=utf-8";
 
+/** Accepted, or shown without a QA status: an inactive one of these is an earlier version. */
+export function isJudgedAccepted(column: DatasetColumn): boolean {
+  return column.qaStatus === undefined || column.qaStatus === "Accepted";
+}
+
 export function columnHeading(column: DatasetColumn): string {
   const parts = [column.label];
-  if (column.qaStatus && column.qaStatus !== "Accepted") parts.push(column.qaStatus);
-  if (column.currentlyActive === false) parts.push("inactive");
+  if (!isJudgedAccepted(column)) parts.push(column.qaStatus as string);
+  else if (column.currentlyActive === false) parts.push("inactive");
   return parts.join(" ");
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
-import { Link, useParams } from "react-router";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
 import { unwrap, useApi } from "../../api";
 import { Breadcrumb } from "../../components/Breadcrumb";
 import { ButtonLink } from "../../components/ButtonLink";
@@ -14,6 +14,7 @@ import {
   parseContacts,
   REQUEST_PERIODS,
   type RequestDataType,
+  requestedFramework,
   requestFrameworkOptions,
 } from "./request-model";
 import "./Requests.css";
@@ -32,12 +33,22 @@ export function SingleDataRequestPage() {
   const queryClient = useQueryClient();
   const company = useCompany(companyId);
   const id = useId();
-  const [framework, setFramework] = useState<RequestDataType | "">("");
+  const [searchParams] = useSearchParams();
+  // Links such as the company page's "Request SFDR data" name the framework in `?dataType=`.
+  const [framework, setFramework] = useState<RequestDataType | "">(() =>
+    requestedFramework(searchParams.get("dataType")),
+  );
   const [periods, setPeriods] = useState<string[]>([]);
   const [contactsText, setContactsText] = useState("");
   const [message, setMessage] = useState("");
   const [notifyMe, setNotifyMe] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  // Counts failed submits; each one moves the focus to the error summary once it is shown.
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failedSubmits > 0) summaryRef.current?.focus();
+  }, [failedSubmits]);
 
   const submit = useMutation({
     mutationFn: (body: {
@@ -60,6 +71,7 @@ export function SingleDataRequestPage() {
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["my-requests"] }),
+    onError: () => setFailedSubmits((count) => count + 1),
   });
 
   const companyName = company.data?.companyInformation.companyName;
@@ -75,8 +87,7 @@ export function SingleDataRequestPage() {
       next.message = "A message goes to the contacts: add at least one contact, or leave the message empty.";
     setErrors(next);
     if (Object.keys(next).length > 0 || !framework) {
-      const firstInvalid = document.querySelector<HTMLElement>("[aria-invalid='true']");
-      firstInvalid?.focus();
+      setFailedSubmits((count) => count + 1);
       return;
     }
     submit.mutate({
@@ -96,6 +107,14 @@ export function SingleDataRequestPage() {
   };
 
   const result = submit.data;
+  // What the summary lists, each linked to its field where the field can take the focus.
+  const problems = [
+    { key: "framework", message: errors.framework, target: `${id}-framework` },
+    { key: "periods", message: errors.periods },
+    { key: "contacts", message: errors.contacts, target: `${id}-contacts` },
+    { key: "message", message: errors.message, target: `${id}-message` },
+    { key: "server", message: submit.isError ? submit.error.message : undefined },
+  ].filter((problem): problem is { key: string; message: string; target?: string } => !!problem.message);
   return (
     <>
       <Breadcrumb
@@ -171,6 +190,41 @@ export function SingleDataRequestPage() {
           </div>
         ) : company.data ? (
           <form className="wf-form rq-form" onSubmit={onSubmit} noValidate aria-label="Data request">
+            {problems.length > 0 ? (
+              <div
+                ref={summaryRef}
+                tabIndex={-1}
+                className="wf-alert wf-alert--error"
+                role="alert"
+                aria-labelledby={`${id}-summary-title`}
+              >
+                <i className="pi pi-times-circle wf-alert__icon" aria-hidden="true" />
+                <div className="wf-alert__body">
+                  <p className="wf-alert__title" id={`${id}-summary-title`}>
+                    The request was not sent
+                  </p>
+                  <ul>
+                    {problems.map((problem) => (
+                      <li key={problem.key}>
+                        {problem.target ? (
+                          <a
+                            href={`#${problem.target}`}
+                            onClick={(event) => {
+                              event.preventDefault();
+                              document.getElementById(problem.target ?? "")?.focus();
+                            }}
+                          >
+                            {problem.message}
+                          </a>
+                        ) : (
+                          problem.message
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </div>
+            ) : null}
             <div className="wf-field">
               <label htmlFor={`${id}-framework`}>Framework</label>
               <select
@@ -271,12 +325,6 @@ export function SingleDataRequestPage() {
               />
               <span>Notify me by e-mail at once when a request changes (otherwise in the weekly digest)</span>
             </label>
-
-            {submit.isError ? (
-              <Alert tone="error" title="The request was not sent">
-                <p>{submit.error.message}</p>
-              </Alert>
-            ) : null}
 
             <div className="wf-actions">
               <button type="submit" className="p-button p-component" disabled={submit.isPending}>

@@ -6,6 +6,7 @@ import {
   ownerAccessChoices,
   parseContacts,
   relativeLink,
+  requestedFramework,
   requesterActions,
   splitList,
   summariseBulk,
@@ -121,5 +122,15 @@ describe("filtering one's own requests", () => {
     expect(filterMyRequests(list, { ...none, status: "Answered" }).map((r) => r.dataRequestId)).toEqual([
       "3",
     ]);
+  });
+});
+
+describe("the framework a link preselects", () => {
+  it("takes a framework named in ?dataType= and nothing else", () => {
+    expect(requestedFramework("sfdr")).toBe("sfdr");
+    expect(requestedFramework("eutaxonomy-non-financials")).toBe("eutaxonomy-non-financials");
+    expect(requestedFramework("SFDR")).toBe("");
+    expect(requestedFramework("unknown")).toBe("");
+    expect(requestedFramework(null)).toBe("");
   });
 });

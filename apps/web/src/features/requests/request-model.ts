@@ -41,6 +41,11 @@ export function requestFrameworkOptions(): { value: RequestDataType; label: stri
   return listFrameworks().map((framework) => ({ value: framework.id, label: framework.label }));
 }
 
+/** The framework a link asks to preselect (`?dataType=sfdr`), or "" when it names none we offer. */
+export function requestedFramework(value: string | null): RequestDataType | "" {
+  return requestFrameworkOptions().find((option) => option.value === value)?.value ?? "";
+}
+
 export function frameworkLabel(dataType: string): string {
   return findFramework(dataType)?.label ?? dataType;
 }
