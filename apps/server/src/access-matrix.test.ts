@@ -286,8 +286,11 @@ describe("access matrix: every operation as every kind of actor", () => {
         dataId,
         dataPointId: ids.dataPointId ?? UNKNOWN_UUID,
         exportJobId: UNKNOWN_UUID,
+        // /community assigns roles to, and /admin disables and deletes, a user no actor signs in as.
         userId:
-          operation.prefix === "/community" ? (ids.target ?? UNKNOWN_UUID) : (ids.reader ?? UNKNOWN_UUID),
+          operation.prefix === "/community" || operation.prefix === "/admin"
+            ? (ids.target ?? UNKNOWN_UUID)
+            : (ids.reader ?? UNKNOWN_UUID),
         role: "Member",
         dataRequestId: DEMO_REQUEST_IDS.open,
         dataType: "sfdr",

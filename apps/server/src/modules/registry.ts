@@ -7,7 +7,7 @@ import { communityModule, inheritedRealmRoles } from "./community";
 import { companiesModule } from "./companies";
 import { datasetsModule } from "./datasets";
 import { documentsModule } from "./documents";
-import { bearerAuthenticator, identityModule } from "./identity";
+import { bearerAuthenticator, identityAdminSurface, identityModule } from "./identity";
 import { mailboxModule, notificationsModule } from "./notifications";
 import { portfoliosModule } from "./portfolios";
 import { qaModule } from "./qa";
@@ -84,6 +84,13 @@ export const composition: Composition = {
       title: "Openverde framework specifications API",
       description: "The frameworks, their data point types and the rules that validate them.",
       modules: [specificationsModule],
+    },
+    {
+      prefix: "/admin",
+      title: "Openverde admin API",
+      description:
+        "For admins: people and their roles, sign-in locks, and the audit trail of privileged changes.",
+      modules: [identityAdminSurface],
     },
   ],
 };

@@ -1,4 +1,5 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
+import type { paths as AdminPaths } from "./generated/admin";
 import type { paths as ApiKeysPaths } from "./generated/api-keys";
 import type { paths as BackendPaths } from "./generated/backend";
 import type { paths as CommunityPaths } from "./generated/community";
@@ -20,6 +21,7 @@ export interface ApiClients {
   qa: Client<QaPaths>;
   users: Client<UsersPaths>;
   specifications: Client<SpecificationsPaths>;
+  admin: Client<AdminPaths>;
 }
 
 /** Supplies a fresh access token for signed-in users; undefined for visitors, whose calls go out without one. */
@@ -51,5 +53,6 @@ export function createApiClients(tokenSource: TokenSource): ApiClients {
     qa: client<QaPaths>("/qa", tokenSource),
     users: client<UsersPaths>("/users", tokenSource),
     specifications: client<SpecificationsPaths>("/specifications", tokenSource),
+    admin: client<AdminPaths>("/admin", tokenSource),
   };
 }

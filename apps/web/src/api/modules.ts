@@ -9,6 +9,7 @@ export const API_PREFIXES = [
   "/qa",
   "/users",
   "/specifications",
+  "/admin",
 ] as const;
 
 export type ApiPrefix = (typeof API_PREFIXES)[number];

@@ -22,7 +22,10 @@ export function commands(program: Command, withContext: WithContext): void {
       await withContext(async (context) => {
         const user = await findUserByUsername(context.database.db, options.user);
         if (!user) return fail(`There is no user "${options.user}".`);
-        const { apiKey, apiKeyMetaInfo } = await generateApiKey(context.database.db, user, days);
+        const { apiKey, apiKeyMetaInfo } = await generateApiKey(context.database.db, user, days, new Date(), {
+          kind: "operator",
+          name: "command line",
+        });
         const until = apiKeyMetaInfo.expiryDate
           ? `until ${new Date(apiKeyMetaInfo.expiryDate * 1000).toISOString()}`
           : "without expiry";

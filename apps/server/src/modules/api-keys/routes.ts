@@ -56,7 +56,7 @@ export const apiKeyRoutes =
           can(request.actor, "generate"),
           "Sign in to create an API key; an API key cannot be used to create another one.",
         );
-        return generateApiKey(db, await asUser(actor), request.query.daysValid);
+        return generateApiKey(db, await asUser(actor), request.query.daysValid, new Date(), actor);
       },
     );
 
@@ -87,7 +87,10 @@ export const apiKeyRoutes =
           response: { 200: Type.Ref("RevokeApiKeyResponse") },
         },
       },
-      async (request) => revokeApiKey(db, authorize(request.actor, can(request.actor, "revokeOwn")).userId),
+      async (request) => {
+        const actor = authorize(request.actor, can(request.actor, "revokeOwn"));
+        return revokeApiKey(db, actor.userId, actor);
+      },
     );
 
     app.get(

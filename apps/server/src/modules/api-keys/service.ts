@@ -1,8 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { crc32 } from "node:zlib";
 import { REALM_ROLES, type RealmRole } from "../../platform/auth/actor";
+import { inTransaction } from "../../platform/db/transaction";
 import { badRequest } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
+import { type AuditActor, recordAudit } from "../audit";
 import { getUserById, type User } from "../identity";
 import type { ApiKeyAndMetaInfoBody, ApiKeyMetaInfoBody, RevokeApiKeyResponseBody } from "./schemas";
 import { type AnyExecutor, deleteApiKey, type StoredApiKey, selectApiKey, upsertApiKey } from "./store";
@@ -78,13 +80,15 @@ function metaInfo(user: User, expiresAt: Date | null, now: Date): ApiKeyMetaInfo
 
 /**
  * Creates a key for the user and replaces any key they had. `daysValid` missing or 0 or less gives
- * a key without expiry, as in the reference API.
+ * a key without expiry, as in the reference API. `by` (the user, or an operator) is named in the
+ * audit trail, written in the same transaction.
  */
 export async function generateApiKey(
   db: AnyExecutor,
   user: User,
   daysValid?: number,
   now = new Date(),
+  by?: AuditActor,
 ): Promise<ApiKeyAndMetaInfoBody> {
   if (daysValid !== undefined && (!Number.isInteger(daysValid) || daysValid > 36_500))
     throw badRequest("daysValid must be a whole number of days, at most 36500.", "Invalid daysValid");
@@ -93,13 +97,22 @@ export async function generateApiKey(
   const salt = randomBytes(SALT_BYTES).toString("base64url");
   const expiresAt =
     daysValid !== undefined && daysValid > 0 ? new Date(now.getTime() + daysValid * DAY_MS) : null;
-  await upsertApiKey(db, {
-    userId: user.userId,
-    salt,
-    keyHash: hashKey(salt, apiKey),
-    expiresAt,
-    username: user.username,
-    roles: [...user.roles],
+  await inTransaction(db, async (trx) => {
+    await upsertApiKey(trx, {
+      userId: user.userId,
+      salt,
+      keyHash: hashKey(salt, apiKey),
+      expiresAt,
+      username: user.username,
+      roles: [...user.roles],
+    });
+    if (by)
+      await recordAudit(trx, by, {
+        action: "api-key.created",
+        objectType: "api-key",
+        objectId: user.userId,
+        after: { username: user.username, expiresAt: expiresAt?.toISOString() ?? null },
+      });
   });
   return { apiKey, apiKeyMetaInfo: metaInfo(user, expiresAt, now) };
 }
@@ -115,8 +128,18 @@ export async function getApiKeyMetaInfo(
   return metaInfo(user, stored.expiresAt, now);
 }
 
-export async function revokeApiKey(db: AnyExecutor, userId: string): Promise<RevokeApiKeyResponseBody> {
-  const removed = await deleteApiKey(db, userId);
+/** Revokes the user's key; `by` is named in the audit trail when there was a key. */
+export async function revokeApiKey(
+  db: AnyExecutor,
+  userId: string,
+  by?: AuditActor,
+): Promise<RevokeApiKeyResponseBody> {
+  const removed = await inTransaction(db, async (trx) => {
+    const gone = await deleteApiKey(trx, userId);
+    if (gone && by)
+      await recordAudit(trx, by, { action: "api-key.revoked", objectType: "api-key", objectId: userId });
+    return gone;
+  });
   return {
     revokementProcessSuccessful: removed,
     revokementProcessMessage: removed ? MESSAGES.revoked : MESSAGES.nothingToRevoke,

@@ -1,8 +1,9 @@
 /**
  * What the community module asks of other modules, in one place and through their index.ts:
- * companies (existence, web site and e-mail domains) and identity (users).
+ * companies (existence, web site and e-mail domains), identity (users) and the audit trail.
  */
 import { isUuid } from "../../platform/ids";
+import { recordAudit } from "../audit";
 import { companyExists, getCompanyInformation } from "../companies";
 import {
   findUserByEmail,
@@ -15,7 +16,7 @@ import {
 import type { AnyExecutor } from "./store";
 
 export type { User };
-export { findUserByEmail, findUserByUsername, getUserById, getUsersByIds };
+export { findUserByEmail, findUserByUsername, getUserById, getUsersByIds, recordAudit };
 
 export interface CompanySummary {
   companyId: string;

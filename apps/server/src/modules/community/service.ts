@@ -16,6 +16,7 @@ import {
   getUserById,
   getUsersByIds,
   isCompany,
+  recordAudit,
   type User,
   usersOfCompanyDomains,
 } from "./lookups";
@@ -155,7 +156,20 @@ export async function assignCompanyRole(
     await requireUserExists(trx, userId);
     if (targetRole !== role) {
       await upsertRole(trx, { companyId, userId, role, assignedByUserId: actor.userId });
-      if (role === "CompanyOwner") await resolveClaims(trx, companyId, userId);
+      await recordAudit(trx, actor, {
+        action: "company-role.assigned",
+        objectType: "company",
+        objectId: companyId,
+        before: { userId, role: targetRole ?? null },
+        after: { userId, role },
+      });
+      if (role === "CompanyOwner" && (await resolveClaims(trx, companyId, userId)))
+        await recordAudit(trx, actor, {
+          action: "ownership.decided",
+          objectType: "company",
+          objectId: companyId,
+          after: { userId, decision: "approved" },
+        });
       const payload: CompanyRoleAssignedPayload = { companyId, userId, role, assignedByUserId: actor.userId };
       await publishEvent(trx as never, COMPANY_ROLE_ASSIGNED, payload);
     }
@@ -180,6 +194,12 @@ export async function removeCompanyRole(
       isUuid(companyId) && isUuid(userId) && (await deleteRole(trx, { companyId, userId, role }));
     if (!removed)
       throw notFound(`The user ${userId} does not hold the role ${role} at the company ${companyId}.`);
+    await recordAudit(trx, actor, {
+      action: "company-role.removed",
+      objectType: "company",
+      objectId: companyId,
+      before: { userId, role },
+    });
   });
 }
 

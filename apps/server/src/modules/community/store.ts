@@ -174,14 +174,16 @@ export async function insertClaim(
   return inserted !== undefined;
 }
 
-export async function resolveClaims(db: CommunityDb, companyId: string, userId: string): Promise<void> {
-  await db
+/** Marks the user's open claims on the company resolved; whether there was one. */
+export async function resolveClaims(db: CommunityDb, companyId: string, userId: string): Promise<boolean> {
+  const result = await db
     .updateTable("community_ownership_claim")
     .set({ resolved_at: sql<Date>`now()` })
     .where("company_id", "=", companyId)
     .where("user_id", "=", userId)
     .where("resolved_at", "is", null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Removes a deleted user's roles and ownership claims. */

@@ -311,12 +311,12 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        authorize(
+        const actor = authorize(
           request.actor,
           can(request.actor, "change"),
           "Changing a company needs the role ROLE_UPLOADER or ROLE_ADMIN.",
         );
-        return replaceCompany(db, request.params.companyId, request.body as CompanyInformation);
+        return replaceCompany(db, request.params.companyId, request.body as CompanyInformation, actor);
       },
     );
 
@@ -339,7 +339,7 @@ export const companyRoutes =
         const { companyId } = request.params;
         const patch = request.body as CompanyInformationPatch;
         await authorizePatch(request.actor, companyId, patchedFields(patch));
-        return patchCompany(db, companyId, patch);
+        return patchCompany(db, companyId, patch, authorize(request.actor));
       },
     );
 

@@ -3,6 +3,7 @@ import { countryCodes as ISO_COUNTRY_CODES } from "@openverde/frameworks/code-li
 import { ApiError, badRequest, notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
 import { invisibleCharacterProblem } from "../../platform/text/visible-text";
+import { type AuditActor, recordAudit } from "../audit";
 import type {
   BasicCompanyInformation,
   CompanyInformation,
@@ -364,17 +365,33 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === "23505";
 }
 
+/** An edit of a company's master data, for the audit trail: who, and the information before and after. */
+interface CompanyEdit {
+  by: AuditActor;
+  before: CompanyInformation;
+  after: CompanyInformation;
+}
+
 async function save(
   db: Queryable,
   companyId: string,
   checked: CheckedCompany,
   isNew: boolean,
+  edit?: CompanyEdit,
 ): Promise<StoredCompany> {
   try {
     await db.transaction().execute(async (trx) => {
       if (!isNew && !(await companyIdExists(trx, companyId))) throw companyNotFound(companyId);
       await assertIdentifiersFree(trx, checked.identifiers, isNew ? undefined : companyId);
       await writeCompany(trx, companyId, checked.values, checked.identifiers, isNew);
+      if (edit)
+        await recordAudit(trx, edit.by, {
+          action: "company.edited",
+          objectType: "company",
+          objectId: companyId,
+          before: edit.before,
+          after: edit.after,
+        });
     });
   } catch (error) {
     if (isUniqueViolation(error))
@@ -399,13 +416,18 @@ export async function createCompanyWithId(
   return true;
 }
 
+/** Replaces the company's information; `by` is named in the audit trail. */
 export async function replaceCompany(
   db: Queryable,
   companyId: string,
   information: CompanyInformation,
+  by?: AuditActor,
 ): Promise<StoredCompany> {
   if (!isUuid(companyId)) throw companyNotFound(companyId);
-  return save(db, companyId, checkCompanyInformation(information), false);
+  const checked = checkCompanyInformation(information);
+  const before = by && (await getCompanyInformation(db, companyId));
+  const edit = by && before ? { by, before, after: information } : undefined;
+  return save(db, companyId, checked, false, edit);
 }
 
 /** The fields a patch changes: the ones present and not null. */
@@ -420,6 +442,7 @@ export async function patchCompany(
   db: Queryable,
   companyId: string,
   patch: CompanyInformationPatch,
+  by?: AuditActor,
 ): Promise<StoredCompany> {
   const current = await getCompanyInformation(db, companyId);
   if (!current) throw companyNotFound(companyId);
@@ -429,7 +452,8 @@ export async function patchCompany(
     (merged as Record<string, unknown>)[field] = (patch as Record<string, unknown>)[field];
   }
   if (patch.identifiers) merged.identifiers = { ...current.identifiers, ...patch.identifiers };
-  return save(db, companyId, checkCompanyInformation(merged, patch), false);
+  const edit = by ? { by, before: current, after: merged } : undefined;
+  return save(db, companyId, checkCompanyInformation(merged, patch), false, edit);
 }
 
 export async function companyIdByIdentifierOrThrow(

@@ -1,7 +1,8 @@
-import { createLocalJWKSet, createRemoteJWKSet, type JWK, type JWTVerifyGetKey } from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, type JWK, type JWTVerifyGetKey } from "jose";
 import { ANONYMOUS, type Authenticator, type SignedInActor } from "../../platform/auth/actor";
 import { actorFromAccessToken, invalidCredentials, looksLikeJwt } from "../../platform/auth/jwt";
 import type { ModuleContext } from "../../platform/module";
+import { revocationsOf } from "./admin-revocations";
 import { type IdentityConfig, identityConfig } from "./config";
 import { loadSigningKeys } from "./keys";
 import type { User } from "./service";
@@ -76,6 +77,8 @@ export function bearerAuthenticator(context: ModuleContext, checkApiKey: ApiKeyC
   const { db } = context.database;
   let remote: Promise<JWTVerifyGetKey> | undefined;
   const local = config.embedded ? localKeySet(db) : undefined;
+  // Accounts an admin disabled, or whose sessions they ended, are the embedded provider's.
+  const revocations = config.embedded ? revocationsOf(db) : undefined;
   const keys: JWTVerifyGetKey = async (header, token) => {
     if (local) return local(header, token);
     remote ??= remoteKeySet(config).catch((error: unknown) => {
@@ -99,9 +102,16 @@ export function bearerAuthenticator(context: ModuleContext, checkApiKey: ApiKeyC
       if (!match?.[1])
         throw invalidCredentials("Send credentials as 'Authorization: Bearer <access token or API key>'.");
       const credential = match[1];
-      if (looksLikeJwt(credential)) return actorFromAccessToken(credential, rules);
+      if (looksLikeJwt(credential)) {
+        const actor = await actorFromAccessToken(credential, rules);
+        const refusal = await revocations?.refusal(actor.userId, () => decodeJwt(credential).iat);
+        if (refusal) throw invalidCredentials(refusal);
+        return actor;
+      }
       const check = await checkApiKey(db, credential, { externalUsers: !config.embedded });
       if (!check.ok) throw invalidCredentials(check.meta.validationMessage ?? "The API key is not valid.");
+      const refusal = await revocations?.refusal(check.user.userId);
+      if (refusal) throw invalidCredentials(refusal);
       const actor: SignedInActor = {
         kind: "user",
         userId: check.user.userId,

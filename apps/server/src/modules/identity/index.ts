@@ -45,6 +45,10 @@ export { DEMO_USERS } from "./demo";
 
 // ---- Composed with modules above -------------------------------------------------------------------
 
+// The admin console's API (people, sign-in locks, the audit trail), published under /admin.
+
+export { identityAdminSurface } from "./admin-routes";
+
 // The bearer authenticator, given the api-keys module's key check in modules/registry.ts; the
 // notifications module sends the password reset mails through the hook.
 

@@ -154,6 +154,15 @@ export function registerPages(
           401,
         );
       }
+      if (check.outcome === "disabled") {
+        request.log.info({ event: "sign-in-disabled" }, "sign-in refused: account disabled");
+        return showLogin(
+          reply,
+          details.uid,
+          { login, error: "This account is disabled. Ask an administrator of Openverde to enable it." },
+          403,
+        );
+      }
       request.log.info({ event: "sign-in", userId: check.userId }, "signed in");
       await finish(request, reply, { login: { accountId: check.userId } });
     },

@@ -1,3 +1,4 @@
+import { selectDisabledAt, updateAccountState } from "./admin-store";
 import { verifyAgainstNothing, verifyPassword } from "./passwords";
 import {
   type AnyExecutor,
@@ -24,6 +25,8 @@ const findClaimed = (tables: Executor, claimant: Claimant) => {
 export type PasswordCheck =
   | { outcome: "right"; userId: string }
   | { outcome: "wrong" }
+  /** The right password of an account an admin disabled (told only to who knows the password). */
+  | { outcome: "disabled" }
   | { outcome: "locked"; retryAfterSeconds: number };
 
 /**
@@ -43,6 +46,9 @@ export function passwordChecker(db: AnyExecutor, throttle: LoginThrottle) {
       : await verifyAgainstNothing(password);
     if (!row || !right) return { outcome: "wrong" };
     await throttle.succeeded(account, address);
+    if (await selectDisabledAt(tables, row.id))
+      return "login" in claimant ? { outcome: "disabled" } : { outcome: "wrong" };
+    if ("login" in claimant) await updateAccountState(tables, row.id, { lastSignInAt: new Date() });
     return { outcome: "right", userId: row.id };
   };
 }

@@ -30,6 +30,8 @@ export interface PasswordResetMail {
   user: User;
   resetUrl: string;
   validMinutes: number;
+  /** An admin made the account: the mail invites its owner to choose their first password. */
+  invitation?: boolean;
 }
 
 /** Writes a reset mail into the outbox, in the caller's transaction. */
@@ -120,21 +122,44 @@ export async function runPasswordResetRequest(
       );
       return;
     }
-    const secret = randomBytes(32).toString("base64url");
-    await supersedePasswordResets(tables, user.userId);
-    await insertPasswordReset(tables, {
-      tokenHash: hashOf(secret),
-      userId: user.userId,
-      expiresAt: new Date(now + config.passwordResetSeconds * 1000),
+    await mailPasswordLink(trx, config, user, {
+      validSeconds: config.passwordResetSeconds,
       interactionUid: request.interactionUid,
-    });
-    await sendPasswordResetMail(trx, config.publicUrl, {
-      user,
-      resetUrl: resetPageUrl(config, secret),
-      validMinutes: Math.round(config.passwordResetSeconds / 60),
     });
     log.info({ event: "password-reset-mailed", userId: user.userId }, "password reset mail queued");
   });
+}
+
+/**
+ * Makes a one-time link to set the account's password (ending older ones) and writes its mail into
+ * the outbox, in the caller's transaction: for a reset, or for an invitation an admin sent.
+ */
+export async function mailPasswordLink(
+  trx: AnyExecutor,
+  config: IdentityConfig,
+  user: User,
+  options: { validSeconds: number; interactionUid?: string | null; invitation?: boolean },
+): Promise<void> {
+  const tables = identityTables(trx);
+  const secret = randomBytes(32).toString("base64url");
+  await supersedePasswordResets(tables, user.userId);
+  await insertPasswordReset(tables, {
+    tokenHash: hashOf(secret),
+    userId: user.userId,
+    expiresAt: new Date(Date.now() + options.validSeconds * 1000),
+    interactionUid: options.interactionUid ?? null,
+  });
+  await sendPasswordResetMail(trx, config.publicUrl, {
+    user,
+    resetUrl: resetPageUrl(config, secret),
+    validMinutes: Math.round(options.validSeconds / 60),
+    ...(options.invitation ? { invitation: true } : {}),
+  });
+}
+
+/** How many reset mails the account got in the last hour (at most MAX_RESET_MAILS_PER_HOUR). */
+export async function resetMailsInLastHour(db: AnyExecutor, userId: string): Promise<number> {
+  return countPasswordResetsSince(identityTables(db), userId, new Date(Date.now() - HOUR_MS));
 }
 
 export type ResetLink =

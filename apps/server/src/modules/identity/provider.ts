@@ -6,6 +6,7 @@ import { serviceUnavailable } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
 import { escapeHtml } from "../../platform/text/html";
 import { postgresAdapter } from "./adapter";
+import { selectDisabledAt } from "./admin-store";
 import { ACCESS_TOKEN_SECONDS, EMBEDDED_AUDIENCE, type IdentityConfig } from "./config";
 import { loadSigningKeys, sharedSecret } from "./keys";
 import { logoutPage, messagePage, raw } from "./pages";
@@ -157,7 +158,8 @@ export async function createEmbeddedProvider(
     },
     findAccount: async (_ctx: Ctx, sub: string) => {
       const user = await getUserById(db, sub);
-      if (!user) return undefined;
+      // A disabled account has no sessions left; this refuses any that raced with disabling it.
+      if (!user || (await selectDisabledAt(db, user.userId))) return undefined;
       return {
         accountId: user.userId,
         claims: async () => ({ sub: user.userId, email_verified: false, ...userClaims(user) }),

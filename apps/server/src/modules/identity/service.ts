@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { REALM_ROLES, type RealmRole } from "../../platform/auth/actor";
+import { inTransaction } from "../../platform/db/transaction";
 import { publishEvent } from "../../platform/events";
 import { badRequest, conflict, notFound } from "../../platform/http/errors";
 import { TEXT_LIMITS } from "../../platform/http/text-limits";
@@ -201,9 +202,12 @@ export async function updateProfile(
   return toUser({ ...row, email: email ?? row.email, name: name ?? row.name });
 }
 
-/** Deletes the account and announces it in the same transaction, so other modules can let go of it. */
+/**
+ * Deletes the account and announces it in the same transaction (the caller's, when it runs in one),
+ * so other modules can let go of it.
+ */
 export async function deleteUser(db: AnyExecutor, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const deleted = await deleteUserRow(identityTables(trx), userId);
     if (!deleted) throw notFound(`There is no user with the id ${userId}.`);
     const payload: UserDeletedPayload = { userId };

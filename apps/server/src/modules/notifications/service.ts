@@ -347,6 +347,8 @@ export interface PasswordResetInput {
   /** The page where the new password is chosen, with the link's secret. */
   resetUrl: string;
   validMinutes: number;
+  /** An admin made the account: the mail invites its owner to choose a first password. */
+  invitation?: boolean;
 }
 
 /**
@@ -371,6 +373,7 @@ export async function sendPasswordResetMail(
       username: input.user.username,
       resetUrl: input.resetUrl,
       validMinutes: input.validMinutes,
+      ...(input.invitation ? { invitation: true } : {}),
     }),
   });
 }

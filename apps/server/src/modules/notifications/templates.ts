@@ -389,10 +389,13 @@ export interface PasswordResetFacts {
   username: string;
   resetUrl: string;
   validMinutes: number;
+  /** An admin made the account: an invitation to choose a first password. */
+  invitation?: boolean;
 }
 
 export function passwordReset(_publicUrl: string, facts: PasswordResetFacts): MailContent {
   const minutes = `${facts.validMinutes} minute${facts.validMinutes === 1 ? "" : "s"}`;
+  if (facts.invitation) return invitation(facts);
   return {
     subject: "Choose a new password for Openverde",
     preview: `The link works once, for ${minutes}.`,
@@ -405,5 +408,23 @@ export function passwordReset(_publicUrl: string, facts: PasswordResetFacts): Ma
     action: { label: "Choose a new password", url: facts.resetUrl },
     reason:
       "You get this e-mail because a new password was asked for your Openverde account. Never forward it: the link lets anyone set your password.",
+  };
+}
+
+function invitation(facts: PasswordResetFacts): MailContent {
+  const days = Math.max(1, Math.round(facts.validMinutes / (24 * 60)));
+  const validity = `${days} day${days === 1 ? "" : "s"}`;
+  return {
+    subject: "You are invited to Openverde",
+    preview: `Choose your password within ${validity}.`,
+    greeting: greet(facts.recipientName),
+    paragraphs: [
+      `An administrator of Openverde made the account ${facts.username} for you. Follow the link below to choose your password; then sign in with it. The link works once, for the next ${validity}.`,
+      "If you did not expect this, ignore this e-mail: nobody can sign in to the account without the link.",
+    ],
+    facts: [{ label: "Account", value: facts.username }],
+    action: { label: "Choose your password", url: facts.resetUrl },
+    reason:
+      "You get this e-mail because an Openverde administrator invited you. Never forward it: the link lets anyone set your password.",
   };
 }

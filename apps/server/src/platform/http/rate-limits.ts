@@ -65,6 +65,14 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
     path: /^\/keycloak\/realms\/[^/]+\/login-actions\/reset-credentials$/,
     budget: 10,
   },
+  // The admin console's changes (roles, disabling, deletion, invitations): a stolen admin session or
+  // a runaway script changes a few accounts, not the whole user base, before someone notices.
+  ...(["POST", "PUT", "DELETE"] as const).map((method) => ({
+    name: "admin-changes",
+    method,
+    path: /^\/admin\/(users|sign-in-locks)(\/|$)/,
+    budget: 60,
+  })),
 ];
 
 interface Caller {
