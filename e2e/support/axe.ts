@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Runs axe-core on what the page shows once its content has settled and returns the serious and
+ * critical violations, readably. The page's context needs `bypassCSP`: axe is added as an inline script.
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState("networkidle");
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } }).axe;
+    return ((await axe.run(document)) as { violations: AxeViolation[] }).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
+          .slice(0, 4)
+          .map((node) => JSON.stringify(node.target))
+          .join(", ")}`,
+    );
+}
