@@ -91,6 +91,22 @@ export function reportFields(id: FrameworkId): ReportField[] {
   return fields;
 }
 
+/**
+ * Every free-text string of a schema gets the prose limit (the framework definitions bound their
+ * uploads as a whole; a report's findings are bounded field by field like every other request).
+ */
+function withTextLimits<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withTextLimits) as T;
+  if (!schema || typeof schema !== "object") return schema;
+  const result = Object.fromEntries(
+    Object.entries(schema).map(([key, inner]) => [key, key === "enum" ? inner : withTextLimits(inner)]),
+  ) as Record<string, unknown>;
+  const types = Array.isArray(result.type) ? result.type : [result.type];
+  const bounded = ["enum", "const", "format", "pattern", "maxLength"].some((key) => key in result);
+  if (types.includes("string") && !bounded) result.maxLength = TEXT_LIMITS.prose;
+  return result as T;
+}
+
 // ---- the OpenAPI components ----------------------------------------------------------------------
 
 const parentPath = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf(".")));
@@ -184,7 +200,10 @@ export function reportSharedSchemas(): object[] {
   for (const id of REPORTED_FRAMEWORKS)
     Object.assign(components, frameworkReportComponents(getFramework(id)));
   return [
-    ...Object.entries(components).map(([name, schema]) => ({ $id: name, ...toSharedRefs(schema) })),
+    ...Object.entries(components).map(([name, schema]) => ({
+      $id: name,
+      ...toSharedRefs(withTextLimits(schema)),
+    })),
     QaReportMetaInformation,
     DataAndQaReportMetadata,
     DataPointQaReport,
@@ -221,7 +240,7 @@ export function fieldValueSchema(id: FrameworkId, path: string): JsonSchema {
     node = (inner?.properties as Record<string, JsonSchema> | undefined)?.[key];
   }
   if (!node) throw new Error(`No field ${path} in ${id}`);
-  return node;
+  return withTextLimits(node);
 }
 
 export const commentSchema = { type: "string", maxLength: TEXT_LIMITS.prose };
