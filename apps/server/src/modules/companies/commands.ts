@@ -99,7 +99,9 @@ export function registerCompanyCommands(program: Command, withContext: WithConte
 
   importCommand
     .command("isin-lei <file>")
-    .description("Attach ISINs from GLEIF's LEI-ISIN relationship file (CSV: LEI,ISIN; plain, .gz or .zip).")
+    .description(
+      "Replace the ISIN-LEI mapping by GLEIF's LEI-ISIN relationship file (CSV: LEI,ISIN; plain, .gz or .zip) and attach the ISINs to the companies holding their LEIs, in one transaction (as POST /api/isinleimapping/).",
+    )
     .action(async (file: string) => {
       await withContext(async (context) => {
         const bar = progressBar(process.stderr, "pairs");
@@ -116,7 +118,7 @@ export function registerCompanyCommands(program: Command, withContext: WithConte
         });
         bar.finish(last);
         process.stdout.write(
-          `ISIN import done in ${summary.seconds.toFixed(1)} s: ${summary.pairs.toLocaleString("en")} pairs, ` +
+          `ISIN-LEI mapping replaced in ${summary.seconds.toFixed(1)} s: ${summary.pairs.toLocaleString("en")} pairs, ` +
             `${summary.attached.toLocaleString("en")} ISINs attached, ${summary.alreadyThere.toLocaleString("en")} already there, ` +
             `${summary.unknownLei.toLocaleString("en")} with an LEI not in Openverde, ` +
             `${summary.heldByOther.toLocaleString("en")} held by another company, ${summary.malformed} malformed lines skipped.\n`,

@@ -6,15 +6,16 @@ import { sql } from "kysely";
 import { SaxesParser } from "saxes";
 import yauzl from "yauzl";
 import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
+import type { AuditActor } from "../audit";
 import { canCopy } from "./copy-rows";
 import {
-  attachIsins,
   type BatchOptions,
   type ImportRecord,
   importBatch,
   isIdentifierConflict,
   selectLeisIfFew,
 } from "./import-store";
+import { type IsinLeiPair, type IsinLeiSummary, readIsinLeiPair, replaceIsinLeiMapping } from "./isin-lei";
 import { dropSecondaryIndexes, ensureSecondaryIndexes } from "./search-indexes";
 import { countCompanyRows as countAllCompanies, type Queryable } from "./store";
 
@@ -452,74 +453,63 @@ export async function importGleifFile(
   return { ...summary, malformed };
 }
 
-export interface IsinImportSummary {
-  pairs: number;
-  attached: number;
-  unknownLei: number;
-  alreadyThere: number;
-  heldByOther: number;
+export interface IsinImportSummary extends IsinLeiSummary {
   malformed: number;
-  seconds: number;
 }
 
-/** Reads GLEIF's LEI-ISIN relationship file (CSV with the columns LEI,ISIN) and attaches the ISINs. */
+/**
+ * Reads GLEIF's LEI-ISIN relationship file (CSV with the columns LEI,ISIN) and replaces the ISIN-LEI
+ * mapping by it (replaceIsinLeiMapping, as POST /api/isinleimapping/ does), attaching the ISINs to the
+ * companies holding their LEIs. Malformed lines are reported and skipped.
+ */
 export async function importIsinLeiFile(
   db: Queryable,
   file: string,
   options: {
     batchSize?: number;
+    actor?: AuditActor;
     onProgress?: (progress: ReadProgress) => void;
     onMalformed?: (line: number, text: string) => void;
   } = {},
 ): Promise<IsinImportSummary> {
-  const started = performance.now();
   const { stream, progress } = await openText(file, /\.csv$/i);
   const batchSize = options.batchSize ?? 10_000;
-  const summary: IsinImportSummary = {
-    pairs: 0,
-    attached: 0,
-    unknownLei: 0,
-    alreadyThere: 0,
-    heldByOther: 0,
-    malformed: 0,
-    seconds: 0,
-  };
-  let batch: { lei: string; isin: string }[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const pairs = batch;
-    batch = [];
-    const outcome = await db.transaction().execute((trx) => attachIsins(trx, pairs));
-    summary.attached += outcome.attached;
-    summary.unknownLei += outcome.unknownLei;
-    summary.alreadyThere += outcome.alreadyThere;
-    summary.heldByOther += outcome.heldByOther;
-    options.onProgress?.({ ...progress(), records: summary.pairs });
-  };
-  let rest = "";
-  let lineNumber = 0;
-  const handleLine = (line: string) => {
-    lineNumber++;
-    const text = line.trim();
-    if (!text) return;
-    const [lei, isin] = text.split(",").map((cell) => cell.trim().replace(/^"|"$/g, "").toUpperCase());
-    if (lineNumber === 1 && lei === "LEI") return;
-    if (!lei || !isin || !/^[0-9A-Z]{20}$/.test(lei) || !/^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(isin)) {
-      summary.malformed++;
-      options.onMalformed?.(lineNumber, text);
-      return;
+  let malformed = 0;
+  async function* batches(): AsyncGenerator<IsinLeiPair[]> {
+    let batch: IsinLeiPair[] = [];
+    let rest = "";
+    let lineNumber = 0;
+    const handleLine = (line: string) => {
+      lineNumber++;
+      const text = line.trim();
+      if (!text) return;
+      const [lei, isin] = text.split(",").map((cell) => cell.trim().replace(/^"|"$/g, ""));
+      if (lineNumber === 1 && lei?.toUpperCase() === "LEI") return;
+      const pair = readIsinLeiPair(lei, isin);
+      if (typeof pair === "string") {
+        malformed++;
+        options.onMalformed?.(lineNumber, text);
+        return;
+      }
+      batch.push(pair);
+    };
+    for await (const chunk of stream) {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) handleLine(line);
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
     }
-    summary.pairs++;
-    batch.push({ lei, isin });
-  };
-  for await (const chunk of stream) {
-    const lines = (rest + chunk).split("\n");
-    rest = lines.pop() ?? "";
-    for (const line of lines) handleLine(line);
-    if (batch.length >= batchSize) await flush();
+    if (rest) handleLine(rest);
+    yield batch;
   }
-  if (rest) handleLine(rest);
-  await flush();
-  summary.seconds = (performance.now() - started) / 1000;
-  return summary;
+  const summary = await replaceIsinLeiMapping(
+    db,
+    batches(),
+    options.actor ?? { kind: "operator", name: "cli" },
+    (sofar) => options.onProgress?.({ ...progress(), records: sofar.pairs }),
+  );
+  return { ...summary, malformed };
 }

@@ -1,5 +1,6 @@
 import type { ServerModule } from "../../platform/module";
 import { registerCompanyCommands } from "./commands";
+import { isinLeiRoutes } from "./isin-lei-routes";
 import { companyProxyRoutes } from "./proxies-routes";
 import { companyRoutes } from "./routes";
 import { seedDemoCompanies, seedDemoProxy } from "./seed";
@@ -10,6 +11,7 @@ export const companiesModule: ServerModule = {
   routes: (context) => async (app, options) => {
     await companyRoutes(context)(app, options);
     await companyProxyRoutes(context)(app, options);
+    await isinLeiRoutes(context)(app, options);
   },
   seedDemo: async (context) => {
     const added = await seedDemoCompanies(context);

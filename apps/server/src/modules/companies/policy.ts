@@ -16,6 +16,8 @@ export const can = definePolicy({
   /** A company's owner may change its website and contact e-mails, and nothing else. */
   changeAsOwner: (_actor, change: { ownsCompany: boolean; fields: readonly string[] }) =>
     change.ownsCompany && change.fields.every((field) => OWNER_CHANGEABLE_FIELDS.includes(field)),
+  /** Admins replace the whole ISIN-LEI mapping. */
+  replaceIsinLeiMapping: (actor) => rolesAllow(actor, "administer"),
   /** Admins record, read one by one, replace and remove company proxies; any signed-in user searches them. */
   administerProxies: (actor) => rolesAllow(actor, "administer"),
 });

@@ -1,0 +1,148 @@
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearerFor } from "../../testing/sign-in";
+import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { importIsinLeiFile } from "./gleif";
+import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
+import { jsonArrayElements } from "./isin-lei-json";
+import { createCompany, findCompanyIdByIdentifier } from "./service";
+
+let platform: TestPlatform;
+let admin: string;
+let uploader: string;
+let reader: string;
+let knownLei: string;
+let companyId: string;
+
+const unknownLei = withLeiCheckDigits("ISINTEST0000000099");
+const isin = (n: number) => withIsinCheckDigit(`DE${String(n).padStart(9, "0")}`);
+
+const post = (authorization: string | undefined, body: string) =>
+  platform.request("/api/isinleimapping/", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
+    body,
+  });
+const isinsOf = async (lei: string) =>
+  (await (
+    await platform.request(`/api/isinleimapping/isins?lei=${lei}`, { headers: { authorization: reader } })
+  ).json()) as string[];
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  admin = await bearerFor(platform, { username: "isin-admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
+  uploader = await bearerFor(platform, { username: "isin-uploader", roles: ["ROLE_USER", "ROLE_UPLOADER"] });
+  reader = await bearerFor(platform, { username: "isin-reader", roles: ["ROLE_USER"] });
+  knownLei = withLeiCheckDigits("ISINTEST0000000001");
+  companyId = (
+    await createCompany(platform.database.db, {
+      companyName: "ISIN Mapping Testbank AG",
+      headquarters: "Frankfurt",
+      countryCode: "DE",
+      identifiers: { Lei: [knownLei] },
+    } as never)
+  ).companyId;
+});
+afterAll(async () => platform?.close());
+
+describe("the ISIN-LEI mapping API", () => {
+  it("replaces the whole mapping and attaches ISINs to the company holding the LEI", async () => {
+    const first = [
+      { isin: isin(1), lei: knownLei },
+      { isin: isin(2), lei: knownLei },
+      { isin: isin(3), lei: unknownLei },
+    ];
+    const response = await post(admin, JSON.stringify(first));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ pairs: "3", attached: "2", unknownLei: "1" });
+    expect(await isinsOf(knownLei)).toEqual([isin(1), isin(2)]);
+    expect(await isinsOf(unknownLei)).toEqual([isin(3)]);
+    expect(await findCompanyIdByIdentifier(platform.database.db, "Isin", isin(2))).toBe(companyId);
+
+    // A second upload replaces every pair of the first (lower case is read as upper case).
+    const second = await post(admin, JSON.stringify([{ isin: isin(4).toLowerCase(), lei: knownLei }]));
+    expect(second.status).toBe(200);
+    expect(await isinsOf(knownLei)).toEqual([isin(4)]);
+    expect(await isinsOf(unknownLei)).toEqual([]);
+    expect(await isinsOf("NOSUCHLEI")).toEqual([]);
+  });
+
+  it("reads a mapping larger than a JSON body may be, as it streams in", async () => {
+    const count = 60_000;
+    const pairs = Array.from({ length: count }, (_, n) => ({ isin: isin(100_000 + n), lei: unknownLei }));
+    const response = await post(admin, JSON.stringify(pairs));
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { pairs: string }).pairs).toBe(String(count));
+    expect(await isinsOf(unknownLei)).toHaveLength(count);
+  });
+
+  it("refuses a bad body with a 400 and keeps the mapping it had", async () => {
+    expect((await post(admin, JSON.stringify([{ isin: isin(7), lei: knownLei }]))).status).toBe(200);
+    const bad = [
+      JSON.stringify([
+        { isin: isin(8), lei: knownLei },
+        { isin: "not an isin", lei: knownLei },
+      ]),
+      JSON.stringify([{ isin: isin(8), lei: "short" }]),
+      JSON.stringify({ isin: isin(8), lei: knownLei }),
+      `[{"isin":"${isin(8)}","lei":"${knownLei}"},`,
+      `[{"isin":"${isin(8)}","lei":"${knownLei}"}] and more`,
+      `[{"isin":"${isin(8)}" "lei":"${knownLei}"}]`,
+      "[1,,2]",
+    ];
+    for (const body of bad) {
+      const response = await post(admin, body);
+      expect(response.status, body).toBe(400);
+      const answer = (await response.json()) as { errors: { message: string }[] };
+      expect(answer.errors[0]?.message).toContain("Nothing was changed");
+    }
+    expect(await isinsOf(knownLei)).toEqual([isin(7)]);
+  });
+
+  it("lets only admins replace it and signed-in users read it", async () => {
+    const body = JSON.stringify([{ isin: isin(9), lei: knownLei }]);
+    expect((await post(undefined, body)).status).toBe(401);
+    expect((await post(uploader, body)).status).toBe(403);
+    expect((await platform.request(`/api/isinleimapping/isins?lei=${knownLei}`)).status).toBe(401);
+    expect(
+      (await platform.request("/api/isinleimapping/isins", { headers: { authorization: reader } })).status,
+    ).toBe(400);
+    expect(await isinsOf(knownLei)).not.toContain(isin(9));
+  });
+
+  it("is replaced by the import command through the same function", async () => {
+    const file = join(tmpdir(), `isin-lei-${process.pid}.csv`);
+    writeFileSync(file, `LEI,ISIN\n${knownLei},${isin(11)}\nnot,a-line\n`);
+    const summary = await importIsinLeiFile(platform.database.db, file);
+    expect(summary).toMatchObject({ pairs: 1, malformed: 1 });
+    expect(await isinsOf(knownLei)).toEqual([isin(11)]);
+  });
+});
+
+describe("jsonArrayElements", () => {
+  const read = async (...chunks: string[]) => {
+    const found: unknown[] = [];
+    for await (const element of jsonArrayElements(chunks.map((chunk) => Buffer.from(chunk))))
+      found.push(element);
+    return found;
+  };
+
+  it("finds the elements wherever the chunks split them, strings with brackets and commas included", async () => {
+    expect(await read(" [ ]")).toEqual([]);
+    expect(await read('[{"a":"x,]}","b":[1,2]}', ', 3 , "ü"]  ')).toEqual([{ a: "x,]}", b: [1, 2] }, 3, "ü"]);
+    const text = '[{"isin":"a\\"],","lei":"Ä"},{"n":[{"m":1}]}]';
+    for (let cut = 0; cut < text.length; cut++)
+      expect(await read(text.slice(0, cut), text.slice(cut))).toEqual([
+        { isin: 'a"],', lei: "Ä" },
+        { n: [{ m: 1 }] },
+      ]);
+    // A multi-byte character split between chunks.
+    const bytes = Buffer.from('["Ä"]');
+    const found: unknown[] = [];
+    for await (const element of jsonArrayElements([bytes.subarray(0, 3), bytes.subarray(3)]))
+      found.push(element);
+    expect(found).toEqual(["Ä"]);
+  });
+});
