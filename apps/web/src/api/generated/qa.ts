@@ -835,6 +835,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dataset-judgements/{datasetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start judging a dataset
+         * @description Starts the judgement of a dataset awaiting review, with you as its judge and one entry per data point. Reviewers only, never for their own upload; a dataset not awaiting review or with a pending judgement answers 409.
+         */
+        post: operations["postDatasetJudgement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dataset-judgements/{datasetJudgementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dataset judgement
+         * @description The judgement with every data point's QA reports and accepted source. Reviewers and admins.
+         */
+        get: operations["getDatasetJudgement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dataset-judgements/{datasetId}/datasetId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The judgements of a dataset
+         * @description Every judgement of the dataset, oldest first. Reviewers and admins.
+         */
+        get: operations["getDatasetJudgementsByDatasetId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dataset-judgements/{datasetJudgementId}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Finish a dataset judgement
+         * @description FinishedWithDatasetAcceptance stores a new version of the dataset made of the accepted values (the upload's where nothing else was accepted), makes it the active dataset and accepts the judged dataset; FinishedWithDatasetRejection rejects the dataset. One transaction: a value the framework refuses answers 400 and changes nothing. Only the judgement's judge; a finished judgement answers 409.
+         */
+        patch: operations["setJudgementState"];
+        trace?: never;
+    };
+    "/dataset-judgements/{datasetJudgementId}/judge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Become the judge of a dataset judgement
+         * @description Makes you the judge of a pending judgement; only the judge changes it. Reviewers only, never for their own upload.
+         */
+        patch: operations["setJudge"];
+        trace?: never;
+    };
+    "/dataset-judgements/{datasetJudgementId}/data-points/{dataPointType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Decide the accepted value of one data point
+         * @description Original keeps the uploaded value; Qa takes the correction of the QA report of reporterUserIdOfAcceptedQaReport (the value stays when the report confirms it); Custom takes customDataPoint, checked as an upload checks that field. Only the judge, while pending.
+         */
+        patch: operations["patchJudgementDetails"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2768,6 +2888,101 @@ export interface components {
             /** @description Why you decide so (optional). */
             qaComment?: string;
         };
+        /**
+         * @description The state of the dataset judgement.
+         * @enum {string}
+         */
+        DatasetJudgementState: "Pending" | "FinishedWithDatasetAcceptance" | "FinishedWithDatasetRejection";
+        /**
+         * @description Where the accepted value of a data point comes from: the upload (Original), a QA report's correction (Qa) or the judge (Custom).
+         * @example Original
+         * @enum {string}
+         */
+        AcceptedDataPointSource: "Original" | "Qa" | "Custom";
+        /** @description The judgement of one data point. */
+        DataPointJudgement: {
+            /**
+             * @description The data point type.
+             * @example extendedEnumYesNoIsNfrdMandatory
+             */
+            dataPointType: string;
+            /**
+             * @description The id of the uploaded data point.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            dataPointId: string;
+            /** @description The QA reports' findings on this data point, with their reporters. */
+            qaReports: components["schemas"]["DataPointQaReport"][];
+            acceptedSource?: components["schemas"]["AcceptedDataPointSource"];
+            /**
+             * Format: uuid
+             * @description With acceptedSource Qa: whose QA report's value is accepted.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            reporterUserIdOfAcceptedQaReport?: string;
+            /** @description With acceptedSource Custom: the judge's data point as JSON text. */
+            customValue?: string;
+            /** @description With acceptedSource Custom: why the judge entered a value of their own. */
+            reasonForCustomDataPoint?: string;
+        };
+        /** @description A dataset judgement with the judgement of each data point. */
+        DatasetJudgementResponse: {
+            /**
+             * @description The id of the judgement.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            dataSetJudgementId: string;
+            /**
+             * @description The id of the judged dataset.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            datasetId: string;
+            /**
+             * @description The company of the dataset.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            companyId: string;
+            /**
+             * @description The framework of the dataset.
+             * @example sfdr
+             */
+            dataType: string;
+            /**
+             * @description The reporting period.
+             * @example 2023
+             */
+            reportingPeriod: string;
+            judgementState: components["schemas"]["DatasetJudgementState"];
+            /**
+             * @description The judge.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            qaJudgeUserId?: string;
+            /**
+             * @description The judge's name.
+             * @example Jane Doe
+             */
+            qaJudgeUserName?: string;
+            /** @description Everyone who wrote a QA report on the dataset. */
+            qaReporters: components["schemas"]["QaReporter"][];
+            /** @description The judgement of every data point of the dataset, by data point type. */
+            dataPoints: {
+                [key: string]: components["schemas"]["DataPointJudgement"];
+            };
+        };
+        /** @description Where the accepted value of one data point comes from. */
+        JudgementDetailsPatch: {
+            acceptedSource?: components["schemas"]["AcceptedDataPointSource"];
+            /**
+             * @description With acceptedSource Qa: the reporter whose QA report's value you accept.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            reporterUserIdOfAcceptedQaReport?: string;
+            /** @description With acceptedSource Custom: the data point as JSON text (value, quality, comment, dataSource with its page). */
+            customDataPoint?: string;
+            /** @description With acceptedSource Custom: why. */
+            reasonForCustomDataPoint?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -4112,6 +4327,173 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NonSourceableQaReviewInformation"];
+                };
+            };
+        };
+    };
+    postDatasetJudgement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the dataset.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                datasetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A dataset judgement with the judgement of each data point. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetJudgementResponse"];
+                };
+            };
+        };
+    };
+    getDatasetJudgement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the judgement.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                datasetJudgementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A dataset judgement with the judgement of each data point. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetJudgementResponse"];
+                };
+            };
+        };
+    };
+    getDatasetJudgementsByDatasetId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the dataset.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                datasetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetJudgementResponse"][];
+                };
+            };
+        };
+    };
+    setJudgementState: {
+        parameters: {
+            query: {
+                datasetJudgementState: components["schemas"]["DatasetJudgementState"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the judgement.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                datasetJudgementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A dataset judgement with the judgement of each data point. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetJudgementResponse"];
+                };
+            };
+        };
+    };
+    setJudge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the judgement.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                datasetJudgementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A dataset judgement with the judgement of each data point. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetJudgementResponse"];
+                };
+            };
+        };
+    };
+    patchJudgementDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the judgement.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                datasetJudgementId: string;
+                /**
+                 * @description The data point type.
+                 * @example extendedEnumYesNoIsNfrdMandatory
+                 */
+                dataPointType: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JudgementDetailsPatch"];
+            };
+        };
+        responses: {
+            /** @description A dataset judgement with the judgement of each data point. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetJudgementResponse"];
                 };
             };
         };
