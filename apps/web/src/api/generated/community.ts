@@ -75,7 +75,7 @@ export interface paths {
          * Check whether a user holds a role at a company
          * @description 200 when the user holds the role, 404 when not. Admins, the user and members of the company may ask.
          */
-        head: operations["hasUserCompanyRole-head"];
+        head: operations["hasUserCompanyRole"];
         patch?: never;
         trace?: never;
     };
@@ -106,7 +106,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Whether a company has an owner, as an answer
+         * @description Openverde's own: the HEAD check's answer in a body, so that "no owner" is a 200 the web app can ask for without the browser logging a failed request.
+         */
+        get: operations["getCompanyOwnership"];
         put?: never;
         /**
          * Claim to own a company
@@ -119,7 +123,71 @@ export interface paths {
          * Check whether a company has an owner
          * @description 200 when at least one user owns the company, 404 when none does.
          */
-        head: operations["hasCompanyAtLeastOneOwner-head"];
+        head: operations["hasCompanyAtLeastOneOwner"];
+        patch?: never;
+        trace?: never;
+    };
+    "/company-rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a company a right
+         * @description For admins. Every user holding a role at the company inherits what the right brings (Member: the member role) from their next request on. Giving a right the company holds already changes nothing.
+         */
+        post: operations["postCompanyRight"];
+        /**
+         * Take a right away from a company
+         * @description For admins. What the company's users inherited from it is gone from their next request on. 404 when the company does not hold the right.
+         */
+        delete: operations["deleteCompanyRight"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company-rights/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the rights of a company
+         * @description For admins. 404 when there is no such company.
+         */
+        get: operations["getCompanyRights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inherited-roles/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the roles a user inherits from their companies
+         * @description From each company where the user holds a role to the roles they inherit there. Users read their own, admins anyone's; 404 when there is no such user.
+         */
+        get: operations["getInheritedRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -320,7 +388,7 @@ export interface paths {
          * Check whether a user may read a company's private dataset
          * @description 200 when the company has granted the user access to its data of this framework and period, 404 when not. For admins, the user and the company's owners.
          */
-        head: operations["hasAccessToDataset-head"];
+        head: operations["hasAccessToDataset"];
         patch?: never;
         trace?: never;
     };
@@ -340,23 +408,6 @@ export interface components {
         };
         /** @enum {string} */
         CompanyRole: "CompanyOwner" | "DataUploader" | "MemberAdmin" | "Member";
-        /**
-         * @description Where the request stands, as the requester sees it.
-         * @enum {string}
-         */
-        RequestStatus: "Open" | "Answered" | "Resolved" | "Withdrawn" | "Closed" | "NonSourceable";
-        /**
-         * @description For private data: whether the company lets the requester read it. Public data needs no access.
-         * @enum {string}
-         */
-        AccessStatus: "Declined" | "Granted" | "Pending" | "Public" | "Revoked";
-        /**
-         * @description How urgently the data should be sourced.
-         * @enum {string}
-         */
-        RequestPriority: "Low" | "Baseline" | "High" | "Urgent";
-        /** @enum {string} */
-        AggregatedRequestPriority: "Low" | "Normal" | "Baseline" | "High" | "VeryHigh" | "Urgent";
         CompanyRoleAssignment: {
             companyRole: components["schemas"]["CompanyRole"];
             /**
@@ -431,6 +482,36 @@ export interface components {
              */
             email: string;
         };
+        CompanyRightAssignmentString: {
+            /**
+             * Format: uuid
+             * @description The id under which Openverde keeps the company.
+             * @example c9710c7b-9cd6-446b-85b0-3773d2aceb48
+             */
+            companyId: string;
+            /**
+             * @description A right an admin gives a company: Member (its users become members) or Provider.
+             * @enum {string}
+             */
+            companyRight: "Member" | "Provider";
+        };
+        /**
+         * @description Where the request stands, as the requester sees it.
+         * @enum {string}
+         */
+        RequestStatus: "Open" | "Answered" | "Resolved" | "Withdrawn" | "Closed" | "NonSourceable";
+        /**
+         * @description For private data: whether the company lets the requester read it. Public data needs no access.
+         * @enum {string}
+         */
+        AccessStatus: "Declined" | "Granted" | "Pending" | "Public" | "Revoked";
+        /**
+         * @description How urgently the data should be sourced.
+         * @enum {string}
+         */
+        RequestPriority: "Low" | "Baseline" | "High" | "Urgent";
+        /** @enum {string} */
+        AggregatedRequestPriority: "Low" | "Normal" | "Baseline" | "High" | "VeryHigh" | "Urgent";
         SingleDataRequest: {
             /**
              * @description The company: its Openverde id or one of its identifiers (LEI, ISIN, PermId, ...).
@@ -782,7 +863,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        [key: string]: {
+                            [key: string]: {
+                                href?: string;
+                                templated?: boolean;
+                            };
+                        };
+                    };
+                };
             };
         };
     };
@@ -835,7 +925,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
             };
         };
     };
@@ -889,7 +983,7 @@ export interface operations {
             };
         };
     };
-    "hasUserCompanyRole-head": {
+    hasUserCompanyRole: {
         parameters: {
             query?: never;
             header?: never;
@@ -939,6 +1033,34 @@ export interface operations {
             };
         };
     };
+    getCompanyOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id under which Openverde keeps the company. */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        companyId: string;
+                        /** @description Whether at least one user owns the company. */
+                        hasOwner: boolean;
+                    };
+                };
+            };
+        };
+    };
     postCompanyOwnershipRequest: {
         parameters: {
             query?: {
@@ -963,7 +1085,7 @@ export interface operations {
             };
         };
     };
-    "hasCompanyAtLeastOneOwner-head": {
+    hasCompanyAtLeastOneOwner: {
         parameters: {
             query?: never;
             header?: never;
@@ -981,6 +1103,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    postCompanyRight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyRightAssignmentString"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyRightAssignmentString"];
+                };
+            };
+        };
+    };
+    deleteCompanyRight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyRightAssignmentString"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getCompanyRights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id under which Openverde keeps the company. */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rights the company holds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ("Member" | "Provider")[];
+                };
+            };
+        };
+    };
+    getInheritedRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description From the id of each company where the user holds a role to the roles the user inherits there (DatalandMember where the company is a member). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string[];
+                    };
+                };
             };
         };
     };
@@ -1264,7 +1480,7 @@ export interface operations {
             };
         };
     };
-    "hasAccessToDataset-head": {
+    hasAccessToDataset: {
         parameters: {
             query?: never;
             header?: never;

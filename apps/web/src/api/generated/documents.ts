@@ -99,12 +99,32 @@ export interface paths {
          * Check whether a document exists
          * @description Answers 200 with the download's headers when the document is stored, 404 when it is not.
          */
-        head: operations["checkDocument-head"];
+        head: operations["checkDocument"];
         /**
          * Change a document's metadata
          * @description Replaces the fields given and keeps the others; companyIds, when given, replaces the linked companies. Only the uploader or an admin may do this, and a company linked or unlinked needs the right to upload documents for it.
          */
         patch: operations["patchDocumentMetaInfo"];
+        trace?: never;
+    };
+    "/{documentId}/existence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a document is stored, as an answer
+         * @description Openverde's own: the HEAD check's answer in a body, so that "not stored" is a 200 the web app can ask for without the browser logging a failed request.
+         */
+        get: operations["getDocumentExistence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/{documentId}/metadata": {
@@ -145,6 +165,26 @@ export interface paths {
          * @description Adds one company to the companies that cite the document. Only someone who may upload documents for that company may do this (uploaders and admins for any company); being the document's uploader is not enough.
          */
         patch: operations["patchDocumentMetaInfoCompanyIds"];
+        trace?: never;
+    };
+    "/{documentId}/deletion-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document that must go
+         * @description For admins: removes a wrong or confidential upload, its bytes, metadata and company links at once. Datasets citing it keep their values; the document itself answers 404 from then on.
+         */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -341,7 +381,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        [key: string]: {
+                            [key: string]: {
+                                href?: string;
+                                templated?: boolean;
+                            };
+                        };
+                    };
+                };
             };
         };
     };
@@ -394,7 +443,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
             };
         };
     };
@@ -482,6 +535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": string;
                     "application/pdf": string;
                     "application/vnd.ms-excel": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
@@ -495,6 +549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": string;
                     "application/pdf": string;
                     "application/vnd.ms-excel": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
@@ -534,7 +589,7 @@ export interface operations {
             };
         };
     };
-    "checkDocument-head": {
+    checkDocument: {
         parameters: {
             query?: never;
             header?: never;
@@ -584,6 +639,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentMetaInfoResponse"];
+                };
+            };
+        };
+    };
+    getDocumentExistence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The SHA-256 of the document's bytes in lower-case hex; the same bytes always get the same id.
+                 * @example afa44f6138e4e3925f9da5ae355a9ee60f1630e52ddd755c4b2762cf61b4f7b4
+                 */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        documentId: string;
+                        exists: boolean;
+                    };
                 };
             };
         };
@@ -638,6 +722,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentMetaInfoResponse"];
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The SHA-256 of the document's bytes in lower-case hex; the same bytes always get the same id.
+                 * @example afa44f6138e4e3925f9da5ae355a9ee60f1630e52ddd755c4b2762cf61b4f7b4
+                 */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
         };

@@ -9,6 +9,7 @@ import { PageFrame } from "../../components/PageFrame";
 import { site } from "../../content/site";
 import { CompanySearchBox } from "./CompanySearchBox";
 import { countryName } from "./company-api";
+import { MEMBER_BENEFITS } from "./membership";
 import {
   apiFilters,
   type CompanySearch,
@@ -25,15 +26,16 @@ const frameworkOptions = listFrameworks().map((framework) => ({
 }));
 
 const premiumEnquiry = `mailto:${site.contactEmail}?subject=${encodeURIComponent(
-  "Single data requests as a premium user",
+  "Membership: premium access for my company",
 )}&body=${encodeURIComponent(
   [
     "Hello Openverde team,",
     "",
-    "I would like to request data for single companies as a premium user.",
+    "We would like our company to become a member of Openverde, so that our people get premium access.",
     "",
-    "My organisation:",
-    "Companies and frameworks I am interested in:",
+    "Company (name and LEI or another identifier):",
+    "Who of us has a role at the company on Openverde:",
+    "Companies and frameworks we are interested in:",
     "",
     "Kind regards,",
   ].join("\n"),
@@ -272,8 +274,17 @@ export function CompaniesPage() {
           <h2 id="single-data-request">Single Data Request</h2>
           <p>
             Need a framework for a company that nobody has asked for yet? Every signed-in user can request
-            data from a company's page. As a <strong>premium user</strong> you can ask for single companies
-            with priority, and we source the data for you.
+            data from a company's page. Companies that are members of Openverde make everyone with a role
+            there a <strong>premium user</strong>, who gets:
+          </p>
+          <ul className="companies-card__list">
+            {MEMBER_BENEFITS.map((benefit) => (
+              <li key={benefit}>{benefit}</li>
+            ))}
+          </ul>
+          <p>
+            To make your company a member, write to us with its name and identifier; once an admin has given
+            it the right, you and your colleagues have premium access from your next visit on.
           </p>
           <a className="p-button p-component button-link" href={premiumEnquiry}>
             <i className="pi pi-star" aria-hidden="true" />

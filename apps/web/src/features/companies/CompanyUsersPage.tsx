@@ -9,6 +9,7 @@ import { PageFrame } from "../../components/PageFrame";
 import { Alert, ConfirmDialog, EmptyState, plural, Tag } from "../../components/workflow";
 import { rolesAllow, useAuth } from "../auth";
 import { isValidEmail } from "../requests/request-model";
+import { CompanyRightsCard } from "./CompanyRightsCard";
 import { useCompany } from "./company-api";
 import {
   type CompanyRole,
@@ -226,6 +227,10 @@ export function CompanyUsersPage() {
               </div>
             ) : null}
           </section>
+        ) : null}
+
+        {admin && company.isSuccess ? (
+          <CompanyRightsCard companyId={companyId} companyName={companyName} onChanged={setNotice} />
         ) : null}
 
         {assignments.isSuccess ? (
