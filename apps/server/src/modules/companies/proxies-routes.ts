@@ -63,8 +63,8 @@ export const companyProxyRoutes =
         },
       },
       async (request) => {
-        requireAdmin(request.actor, "Recording");
-        return createProxy(db, request.body as CompanyProxyString);
+        const admin = requireAdmin(request.actor, "Recording");
+        return createProxy(db, admin, request.body as CompanyProxyString);
       },
     );
 
@@ -103,8 +103,8 @@ export const companyProxyRoutes =
         },
       },
       async (request) => {
-        requireAdmin(request.actor, "Replacing");
-        return replaceProxy(db, request.params.proxyId, request.body as CompanyProxyString);
+        const admin = requireAdmin(request.actor, "Replacing");
+        return replaceProxy(db, admin, request.params.proxyId, request.body as CompanyProxyString);
       },
     );
 
@@ -122,8 +122,8 @@ export const companyProxyRoutes =
         },
       },
       async (request) => {
-        requireAdmin(request.actor, "Removing");
-        return removeProxy(db, request.params.proxyId);
+        const admin = requireAdmin(request.actor, "Removing");
+        return removeProxy(db, admin, request.params.proxyId);
       },
     );
   };

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearerFor } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { readAuditTrail } from "../audit";
 import { DEMO_COMPANY_ID } from "./demo-ids";
 import { withLeiCheckDigits } from "./identifiers";
 import { scopesOverlap } from "./proxies";
@@ -121,6 +122,34 @@ describe("recording, reading, replacing and removing a proxy", () => {
     expect(removed).toEqual({ status: 200, body: replaced.body });
     expect((await call("GET", `/company-proxies/${proxyId}`, undefined, admin)).status).toBe(404);
     expect((await call("DELETE", `/company-proxies/${proxyId}`, undefined, admin)).status).toBe(404);
+
+    const trail = await readAuditTrail(
+      platform.database.db,
+      { objectType: "company-proxy", objectId: proxyId },
+      { limit: 10, offset: 0 },
+    );
+    expect(
+      trail.entries.map(({ action, actorName, before, after }) => ({ action, actorName, before, after })),
+    ).toEqual([
+      {
+        action: "company-proxy.deleted",
+        actorName: expect.stringContaining("proxy-admin"),
+        before: replaced.body,
+        after: null,
+      },
+      {
+        action: "company-proxy.replaced",
+        actorName: expect.stringContaining("proxy-admin"),
+        before: created.body,
+        after: replaced.body,
+      },
+      {
+        action: "company-proxy.created",
+        actorName: expect.stringContaining("proxy-admin"),
+        before: null,
+        after: created.body,
+      },
+    ]);
   });
 
   it("takes an absent framework and period as all of them", async () => {

@@ -9,6 +9,7 @@ import { frameworkIds, isFrameworkId } from "@openverde/frameworks";
 import { inTransaction } from "../../platform/db/transaction";
 import { badRequest, notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
+import { type AuditActor, recordAudit } from "../audit";
 import type { CompanyProxyString, ProxySearchQuery, StoredCompanyProxy } from "./proxies-schemas";
 import {
   type CompanyProxyRow,
@@ -65,10 +66,12 @@ function checkedScope(proxy: CompanyProxyString): ProxyScope {
 
 /**
  * Checks the companies and overlaps and writes the proxy, all in one transaction with both companies'
- * rows locked (see lockExistingCompanies). `proxyId` is the proxy replaced, if any.
+ * rows locked (see lockExistingCompanies), with its entry in the audit trail. `replacing`: whether
+ * `proxyId` names a stored proxy to replace rather than the id of a new one.
  */
 async function writeProxy(
   db: Queryable,
+  by: AuditActor,
   proxyId: string,
   proxy: CompanyProxyString,
   replacing: boolean,
@@ -77,7 +80,8 @@ async function writeProxy(
   const proxiedCompanyId = proxy.proxiedCompanyId.toLowerCase();
   const proxyCompanyId = proxy.proxyCompanyId.toLowerCase();
   return inTransaction(db, async (trx) => {
-    if (replacing && !(await selectProxy(trx, proxyId))) throw proxyNotFound(proxyId);
+    const before = replacing ? await selectProxy(trx, proxyId) : undefined;
+    if (replacing && !before) throw proxyNotFound(proxyId);
     const existing = await lockExistingCompanies(trx, [proxiedCompanyId, proxyCompanyId]);
     for (const [field, companyId] of [
       ["proxiedCompanyId", proxiedCompanyId],
@@ -107,16 +111,28 @@ async function writeProxy(
       reporting_period: scope.reportingPeriod,
     };
     await (replacing ? updateProxy(trx, row) : insertProxy(trx, row));
+    await recordAudit(trx, by, {
+      action: replacing ? "company-proxy.replaced" : "company-proxy.created",
+      objectType: "company-proxy",
+      objectId: proxyId,
+      ...(before ? { before: toStored(before) } : {}),
+      after: toStored(row),
+    });
     return toStored(row);
   });
 }
 
-export const createProxy = (db: Queryable, proxy: CompanyProxyString) =>
-  writeProxy(db, randomUUID(), proxy, false);
+export const createProxy = (db: Queryable, by: AuditActor, proxy: CompanyProxyString) =>
+  writeProxy(db, by, randomUUID(), proxy, false);
 
-export async function replaceProxy(db: Queryable, proxyId: string, proxy: CompanyProxyString) {
+export async function replaceProxy(
+  db: Queryable,
+  by: AuditActor,
+  proxyId: string,
+  proxy: CompanyProxyString,
+) {
   if (!isUuid(proxyId)) throw proxyNotFound(proxyId);
-  return writeProxy(db, proxyId.toLowerCase(), proxy, true);
+  return writeProxy(db, by, proxyId.toLowerCase(), proxy, true);
 }
 
 export async function getProxy(db: Queryable, proxyId: string): Promise<StoredCompanyProxy> {
@@ -125,10 +141,24 @@ export async function getProxy(db: Queryable, proxyId: string): Promise<StoredCo
   return toStored(row);
 }
 
-export async function removeProxy(db: Queryable, proxyId: string): Promise<StoredCompanyProxy> {
-  const row = isUuid(proxyId) ? await deleteProxy(db, proxyId) : undefined;
-  if (!row) throw proxyNotFound(proxyId);
-  return toStored(row);
+export async function removeProxy(
+  db: Queryable,
+  by: AuditActor,
+  proxyId: string,
+): Promise<StoredCompanyProxy> {
+  if (!isUuid(proxyId)) throw proxyNotFound(proxyId);
+  return inTransaction(db, async (trx) => {
+    const row = await deleteProxy(trx, proxyId);
+    if (!row) throw proxyNotFound(proxyId);
+    const removed = toStored(row);
+    await recordAudit(trx, by, {
+      action: "company-proxy.deleted",
+      objectType: "company-proxy",
+      objectId: removed.proxyId,
+      before: removed,
+    });
+    return removed;
+  });
 }
 
 export async function searchProxies(db: Queryable, query: ProxySearchQuery): Promise<StoredCompanyProxy[]> {

@@ -241,6 +241,10 @@ export async function seedDemoProxy(context: ModuleContext): Promise<boolean> {
   const { db } = context.database;
   const subsidiary = demoCompanies()[DEMO_PROXIED_COMPANY_INDEX];
   if (!subsidiary || (await selectProxiesOf(db, subsidiary.companyId)).length > 0) return false;
-  await createProxy(db, { proxiedCompanyId: subsidiary.companyId, proxyCompanyId: DEMO_COMPANY_ID });
+  await createProxy(
+    db,
+    { kind: "operator", name: "demo seed" },
+    { proxiedCompanyId: subsidiary.companyId, proxyCompanyId: DEMO_COMPANY_ID },
+  );
   return true;
 }
