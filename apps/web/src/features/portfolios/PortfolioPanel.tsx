@@ -178,8 +178,8 @@ export function PortfolioPanel({
             </p>
             {rows.length === 0 ? (
               <p>
-                No company of this portfolio has data yet. Request it from the companies' pages, or switch
-                monitoring on.
+                No company of this portfolio has data yet.
+                {shared ? null : " Request it from the companies' pages, or switch monitoring on."}
               </p>
             ) : (
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard (axe scrollable-region-focusable)
