@@ -79,9 +79,12 @@ describe.skipIf(!hasChromium)("reading company data in the browser", () => {
     expect((await download).suggestedFilename()).toMatch(/\.csv$/);
   });
 
-  it("lists the company's documents", async () => {
+  it("lists the company's documents with their total", async () => {
     const page = await signedIn(browser, "data_reader", `/companies/${DEMO_COMPANY_ID}/documents`);
     await page.getByRole("button", { name: /^Open/ }).first().waitFor();
+    const rows = await page.locator(".companies-table tbody tr").count();
+    const total = await page.locator(".documents-total").textContent();
+    expect(Number(/^(\d+) documents?$/.exec(total ?? "")?.[1])).toBeGreaterThanOrEqual(rows);
   });
 
   it("keeps private VSME data from outsiders", async () => {

@@ -636,6 +636,9 @@ describe("documents", () => {
     expect(await names(`companyId=${company}&documentCategories=Other`)).toEqual(["L5"]);
     expect(await names(`companyId=${company}&chunkSize=2&chunkIndex=0`)).toEqual(["L3", "L2"]);
     expect(await names(`companyId=${company}&chunkSize=2&chunkIndex=2`)).toEqual(["L5"]);
+    // How many match in all, whatever the page.
+    const counted = await call(`/?companyId=${company}&reportingPeriod=2022&chunkSize=2`, "reader");
+    expect(counted.headers.get("x-total-count")).toBe("3");
     expect(await names("companyId=00000000-0000-4000-8000-000000000000")).toEqual([]);
 
     const beyond = await call(`/?companyId=${company}&chunkSize=2&chunkIndex=3`, "reader");

@@ -249,15 +249,18 @@ export function documentsRoutes(context: ModuleContext): FastifyPluginAsync {
           summary: "Search documents",
           description:
             "Lists the metadata of accepted documents by company, categories and reporting period (at least one " +
-            "is needed), newest publication first, one page at a time.",
+            "is needed), newest publication first, one page at a time. The X-Total-Count header gives how many " +
+            "documents match in all.",
           querystring: DocumentSearchQuery,
           response: { 200: Type.Array(refTo(DocumentMetaInfoResponse)) },
           security: SIGNED_IN_SECURITY,
         },
       },
-      async (request) => {
+      async (request, reply) => {
         authorize(request.actor, can(request.actor, "read"));
-        const { documents } = await searchDocuments(db, request.query as DocumentSearchQuery);
+        const { documents, total } = await searchDocuments(db, request.query as DocumentSearchQuery);
+        // The reference's answer is the bare list; the count rides in a header so its clients are unchanged.
+        reply.header("x-total-count", total);
         return documents;
       },
     );

@@ -98,20 +98,13 @@ export function CompanyDocumentsPage() {
     placeholderData: keepPreviousData,
     retry: false,
     queryFn: async () => {
-      const list = await unwrap(
-        api.documents.GET("/", {
-          params: { query: { ...query, chunkSize: PAGE_SIZE, chunkIndex: page } },
-        }),
-      );
-      const peek =
-        list.length === PAGE_SIZE
-          ? await unwrap(
-              api.documents.GET("/", {
-                params: { query: { ...query, chunkSize: 1, chunkIndex: (page + 1) * PAGE_SIZE } },
-              }),
-            )
-          : [];
-      return { list, hasNext: peek.length > 0 };
+      const call = api.documents.GET("/", {
+        params: { query: { ...query, chunkSize: PAGE_SIZE, chunkIndex: page } },
+      });
+      const list = await unwrap(call);
+      // How many match in all comes in a header, beside the reference's bare list.
+      const total = Number((await call).response.headers.get("x-total-count") ?? list.length);
+      return { list, total, hasNext: (page + 1) * PAGE_SIZE < total };
     },
   });
   const companyName = company.data?.companyInformation.companyName ?? "Company";
@@ -161,6 +154,11 @@ export function CompanyDocumentsPage() {
         {documents.isError ? (
           <p className="companies-error" role="alert">
             {documents.error.message}
+          </p>
+        ) : null}
+        {documents.isSuccess ? (
+          <p className="documents-total" aria-live="polite">
+            {documents.data.total === 1 ? "1 document" : `${documents.data.total} documents`}
           </p>
         ) : null}
         {documents.isSuccess ? (
