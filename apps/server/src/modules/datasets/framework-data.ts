@@ -6,10 +6,10 @@
 import {
   type FieldDefinition,
   type FrameworkId,
-  frameworkFields,
   frameworkIds,
   getFramework,
 } from "@openverde/frameworks";
+import { dataPointTypeFields } from "@openverde/frameworks/data-point-types";
 
 /** Frameworks whose data only the company and the users it lets in may see. */
 export const PRIVATE_FRAMEWORKS: ReadonlySet<string> = new Set(["vsme"]);
@@ -50,23 +50,15 @@ interface DataPointField {
 
 const dataPointFieldCache = new Map<FrameworkId, DataPointField[]>();
 
-/**
- * The fields of a framework that are data points, with their data point type: the reference's type id
- * where the definition has one, otherwise `<framework>.<wire path>`. Referenced reports are not a data
- * point: they are the list the data points' sources point into.
- */
+/** The fields of a framework that are data points, with their data point type (the shared rule). */
 export function dataPointFields(frameworkId: FrameworkId): DataPointField[] {
   let fields = dataPointFieldCache.get(frameworkId);
   if (!fields) {
-    const seen = new Set<string>();
-    fields = [];
-    for (const field of frameworkFields(getFramework(frameworkId))) {
-      if (field.kind === "referencedReports") continue;
-      let type = field.dataPointTypeId ?? `${frameworkId}.${field.path}`;
-      if (seen.has(type)) type = `${frameworkId}.${field.path}`;
-      seen.add(type);
-      fields.push({ field, dataPointType: type, keys: field.path.split(".") });
-    }
+    fields = dataPointTypeFields(frameworkId).map(({ field, dataPointType }) => ({
+      field,
+      dataPointType,
+      keys: field.path.split("."),
+    }));
     dataPointFieldCache.set(frameworkId, fields);
   }
   return fields;
