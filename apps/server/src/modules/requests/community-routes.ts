@@ -215,4 +215,29 @@ export const communityRequestRoutes =
         return reply.code(200).send();
       },
     );
+
+    app.get(
+      "/requests/dataset-access/:companyId/:dataType/:reportingPeriod/:userId",
+      {
+        schema: {
+          operationId: "getDatasetAccess",
+          tags: ACCESS_TAGS,
+          summary: "Whether a user may read a company's private dataset, as an answer",
+          description:
+            "Openverde's own: the HEAD check's answer in a body, so that \"no access\" is a 200 the web app can ask for without the browser logging a failed request. For admins, the user and the company's owners.",
+          params: DatasetAccessParams,
+          security: SIGNED_IN_SECURITY,
+          response: {
+            200: Type.Object({
+              hasAccess: Type.Boolean({
+                description: "Whether the company granted the user its data of this framework and period.",
+              }),
+            }),
+          },
+        },
+      },
+      async (request) => ({
+        hasAccess: await checkDatasetAccess(db, authorize(request.actor), request.params),
+      }),
+    );
   };

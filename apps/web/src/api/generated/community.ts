@@ -379,7 +379,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Whether a user may read a company's private dataset, as an answer
+         * @description Openverde's own: the HEAD check's answer in a body, so that "no access" is a 200 the web app can ask for without the browser logging a failed request. For admins, the user and the company's owners.
+         */
+        get: operations["getDatasetAccess"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1476,6 +1480,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoredDataRequest"];
+                };
+            };
+        };
+    };
+    getDatasetAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id under which Openverde keeps the company. */
+                companyId: string;
+                /** @description The framework. */
+                dataType: string;
+                /** @description The reporting period. */
+                reportingPeriod: string;
+                /** @description The id of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether the company granted the user its data of this framework and period. */
+                        hasAccess: boolean;
+                    };
                 };
             };
         };

@@ -12,6 +12,7 @@ import { ProxyNote } from "../companies/ProxyNote";
 import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
 import { companyDatasets, frameworkOrUndefined, toColumn } from "./framework-data-api";
 import { datasetLink, useStandInData } from "./stand-in-data";
+import { VsmeAccessNote } from "./VsmeAccessNote";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
@@ -93,6 +94,13 @@ export function ReportingPeriodDataPage() {
             There is no {framework.label} data of {companyName} for {reportingPeriod}
             {frameworkId === "vsme" ? " that you may see (VSME data is private)" : ""}.
           </p>
+          {frameworkId === "vsme" ? (
+            <VsmeAccessNote
+              companyId={companyId}
+              companyName={companyName}
+              reportingPeriod={reportingPeriod}
+            />
+          ) : null}
           <ButtonLink to={base} variant="text">
             All {framework.label} data of {companyName}
           </ButtonLink>
