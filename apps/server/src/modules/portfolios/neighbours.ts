@@ -1,8 +1,10 @@
 /**
  * What portfolios asks other modules, through their index.ts: companies (identifiers, names,
  * fiscal years), datasets (available data, exports), requests (data requests), identity (users:
- * owners, readers, whom an e-mail address names) and notifications (digests, support mails).
+ * owners, readers, whom an e-mail address names), notifications (digests, support mails) and the
+ * audit trail (admins changing someone else's portfolio).
  */
+export { recordAudit } from "../audit";
 export {
   DATA_TYPES,
   DEMO_COMPANY_LEI,

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { frameworkIds, isFrameworkId } from "@openverde/frameworks";
-import type { Actor } from "../../platform/auth/actor";
+import { type Actor, isSignedIn } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import { ApiError, badRequest, type ErrorDetails, notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
@@ -18,6 +18,7 @@ import {
   type ExportFormat,
   getUserById,
   getUsersByIds,
+  recordAudit,
   sendSupportRequest,
   validateIdentifiers,
 } from "./neighbours";
@@ -221,6 +222,36 @@ export async function portfolioToChange(
   return row;
 }
 
+/**
+ * An admin changing someone else's portfolio uses a privilege: the change goes into the audit trail,
+ * in the transaction that makes it. The owner's own changes are not audited.
+ */
+export async function auditAdminChange(
+  trx: PortfoliosDb,
+  actor: Actor,
+  row: PortfolioRow,
+  change: { action: string; before?: unknown; after?: unknown },
+): Promise<void> {
+  if (!isSignedIn(actor) || actor.userId === row.userId) return;
+  await recordAudit(trx as AnyExecutor, actor, {
+    action: `portfolio.${change.action}`,
+    objectType: "portfolio",
+    objectId: row.portfolioId,
+    before: change.before,
+    after: change.after,
+  });
+}
+
+/** What the audit trail keeps of a portfolio: enough to see what changed, not its companies one by one. */
+const auditedFields = (row: PortfolioRow) => ({
+  portfolioName: row.portfolioName,
+  companyCount: row.companyIds.length,
+  isMonitored: row.isMonitored,
+  monitoredFrameworks: row.monitoredFrameworks,
+  notificationFrequency: row.notificationFrequency,
+  sharedUserIds: row.sharedUserIds,
+});
+
 async function queueMonitoring(trx: PortfoliosDb, row: { portfolioId: string; isMonitored: boolean }) {
   if (row.isMonitored)
     await enqueueJob(trx as never, MONITOR_PORTFOLIO_JOB, { portfolioId: row.portfolioId });
@@ -278,7 +309,13 @@ export async function replacePortfolio(
       companyIds,
     });
     await queueMonitoring(trx, { portfolioId, isMonitored: monitoring.isMonitored });
-    return (await selectPortfolio(trx, portfolioId)) as PortfolioRow;
+    const changed = (await selectPortfolio(trx, portfolioId)) as PortfolioRow;
+    await auditAdminChange(trx, actor, row, {
+      action: "replaced",
+      before: auditedFields(row),
+      after: auditedFields(changed),
+    });
+    return changed;
   });
 }
 
@@ -288,7 +325,7 @@ export async function patchMonitoring(
   portfolioId: string,
   patch: MonitoringPatch,
 ): Promise<PortfolioRow> {
-  await portfolioToChange(db, actor, portfolioId);
+  const row = await portfolioToChange(db, actor, portfolioId);
   const monitoring = checkMonitoring(patch);
   return inTransaction(db, async (trx) => {
     await updatePortfolio(trx, portfolioId, {
@@ -298,13 +335,25 @@ export async function patchMonitoring(
       timeWindowThreshold: monitoring.timeWindowThreshold ?? null,
     });
     await queueMonitoring(trx, { portfolioId, isMonitored: monitoring.isMonitored });
-    return (await selectPortfolio(trx, portfolioId)) as PortfolioRow;
+    const changed = (await selectPortfolio(trx, portfolioId)) as PortfolioRow;
+    await auditAdminChange(trx, actor, row, {
+      action: "monitoring-changed",
+      before: auditedFields(row),
+      after: auditedFields(changed),
+    });
+    return changed;
   });
 }
 
 export async function deletePortfolio(db: AnyExecutor, actor: Actor, portfolioId: string): Promise<void> {
-  await portfolioToChange(db, actor, portfolioId);
-  await deletePortfolioRow(portfoliosDb(db), portfolioId);
+  const row = await portfolioToChange(db, actor, portfolioId);
+  await inTransaction(db, async (trx) => {
+    await deletePortfolioRow(trx, portfolioId);
+    await auditAdminChange(trx, actor, row, {
+      action: "deleted",
+      before: { ...auditedFields(row), userId: row.userId },
+    });
+  });
 }
 
 export async function portfoliosOfCurrentUser(db: AnyExecutor, actor: Actor): Promise<PortfolioRow[]> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishEvent } from "../../platform/events";
 import { signIn } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { readAuditTrail } from "../audit";
 import { createCompany } from "../companies/service";
 import { completeDataset } from "../datasets/test-helpers";
 import { storeDatasetInTransaction } from "../datasets/upload";
@@ -237,6 +238,23 @@ describe("sharing a portfolio", () => {
     );
     expect(replaced.status).toBe(200);
     expect(replaced.body.sharedUserIds).toEqual([second.userId, reader.userId]);
+  });
+
+  it("puts an admin's changes to someone else's portfolio into the audit trail, not the owner's own", async () => {
+    const trail = () =>
+      readAuditTrail(platform.database.db, { objectId: portfolioId }, { limit: 10, offset: 0 });
+    expect((await trail()).totalCount).toBe(0);
+    const byAdmin = await call<Portfolio>("PATCH", at("/sharing"), admin, {
+      sharedUserIds: [second.userId, reader.userId, stranger.userId],
+    });
+    expect(byAdmin.status).toBe(200);
+    const { entries } = await trail();
+    expect(entries.map((entry) => [entry.action, entry.actorId])).toEqual([
+      ["portfolio.sharing-changed", admin.userId],
+    ]);
+    expect(entries[0]?.after).toEqual({ sharedUserIds: [second.userId, reader.userId, stranger.userId] });
+    await call("PATCH", at("/sharing"), owner, { sharedUserIds: [second.userId, reader.userId] });
+    expect((await trail()).totalCount).toBe(1);
   });
 
   it("sends the monitoring mails to the readers too", async () => {

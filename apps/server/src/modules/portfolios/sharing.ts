@@ -9,6 +9,7 @@ import { badRequest, notFound } from "../../platform/http/errors";
 import { findUserByEmail, getUsersByIds, type User } from "./neighbours";
 import { can } from "./policy";
 import {
+  auditAdminChange,
   type BasePortfolio,
   checkReaders,
   portfolioToChange,
@@ -51,6 +52,11 @@ export async function patchSharing(
   const sharedUserIds = await checkReaders(db, row.userId, patch.sharedUserIds);
   return inTransaction(db, async (trx) => {
     await updatePortfolio(trx, portfolioId, { sharedUserIds });
+    await auditAdminChange(trx, actor, row, {
+      action: "sharing-changed",
+      before: { sharedUserIds: row.sharedUserIds },
+      after: { sharedUserIds },
+    });
     return (await selectPortfolio(trx, portfolioId)) as PortfolioRow;
   });
 }
