@@ -19,7 +19,9 @@ export class JsonArrayError extends Error {
 /** The longest element text: a pair of an ISIN and an LEI takes about 50 characters. */
 const MAX_ELEMENT_CHARS = 10_000;
 
-export async function* jsonArrayElements(source: AsyncIterable<Buffer | string>): AsyncGenerator<unknown> {
+export async function* jsonArrayElements(
+  source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+): AsyncGenerator<unknown> {
   const decoder = new StringDecoder("utf8");
   let state: "before" | "inside" | "after" = "before";
   let depth = 0;
@@ -27,6 +29,7 @@ export async function* jsonArrayElements(source: AsyncIterable<Buffer | string>)
   let escaped = false;
   let element = "";
   let index = 0;
+  let closed = false;
   const finishElement = (closing: boolean): unknown[] => {
     const text = element.trim();
     element = "";
@@ -68,7 +71,10 @@ export async function* jsonArrayElements(source: AsyncIterable<Buffer | string>)
         from = at + 1;
         yield* finishElement(char === "]");
         index++;
-        if (char === "]") state = "after";
+        if (char === "]") {
+          state = "after";
+          closed = true;
+        }
       }
     }
     if (state === "inside") {
@@ -82,5 +88,5 @@ export async function* jsonArrayElements(source: AsyncIterable<Buffer | string>)
   };
   for await (const chunk of source) yield* take(typeof chunk === "string" ? chunk : decoder.write(chunk));
   yield* take(decoder.end());
-  if (state !== "after") throw new JsonArrayError("The body ends before its array does.");
+  if (!closed) throw new JsonArrayError("The body ends before its array does.");
 }
