@@ -21,7 +21,7 @@ import {
   IDENTIFIER_TYPES,
   validateIdentifiers,
 } from "../companies";
-import { findActiveDataId, isNonSourceable, markNonSourceable } from "../datasets";
+import { findActiveDataId, isNonSourceable, isPrivateFramework, markNonSourceable } from "../datasets";
 import { documentExists } from "../documents";
 import {
   findUserByUsername,
@@ -46,6 +46,7 @@ export {
   getUsersByIds,
   inheritedRealmRoles,
   isNonSourceable,
+  isPrivateFramework,
   isValidEmail,
   markNonSourceable,
   userIdsWithEmailContaining,

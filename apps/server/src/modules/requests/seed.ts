@@ -1,6 +1,13 @@
+import { frameworkIds } from "@openverde/frameworks";
 import type { ModuleContext } from "../../platform/module";
 import { createDataRequest } from "./creating";
-import { activeDataIdFor, companyExists, DEMO_COMPANY_ID, findUserByUsername } from "./neighbours";
+import {
+  activeDataIdFor,
+  companyExists,
+  DEMO_COMPANY_ID,
+  findUserByUsername,
+  isPrivateFramework,
+} from "./neighbours";
 import { getDataRequest } from "./records";
 
 /** Fixed ids of the demo requests, so seeding again finds them instead of adding more. */
@@ -10,7 +17,8 @@ export const DEMO_REQUEST_IDS = {
   privateAccess: "c0000000-0000-4000-8000-000000000103",
 } as const;
 
-const PUBLIC_FRAMEWORKS = ["sfdr", "eutaxonomy-non-financials", "lksg", "pcaf", "nuclear-and-gas"];
+/** Every framework of the catalogue whose data is public, in the catalogue's order. */
+const PUBLIC_FRAMEWORKS = frameworkIds.filter((id) => !isPrivateFramework(id));
 const PERIODS = ["2025", "2024", "2023", "2022", "2021", "2020"];
 
 interface Dimension {

@@ -1,4 +1,9 @@
-import { type FrameworkId, generateCompleteDataset, getFramework } from "@openverde/frameworks";
+import {
+  type FrameworkId,
+  generateCompleteDataset,
+  getFramework,
+  listFrameworks,
+} from "@openverde/frameworks";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { unwrap, useApi } from "../../api";
@@ -8,13 +13,13 @@ import { PageFrame } from "../../components/PageFrame";
 import { useAuth } from "../auth";
 import "./PreviewPage.css";
 
-/** The frameworks shown in the preview and the periods of sample data for each. */
-const PREVIEW: { frameworkId: FrameworkId; periods: string[] }[] = [
-  { frameworkId: "sfdr", periods: ["2024", "2023", "2022"] },
-  { frameworkId: "eutaxonomy-non-financials", periods: ["2024", "2023"] },
-  { frameworkId: "lksg", periods: ["2024"] },
-  { frameworkId: "pcaf", periods: ["2024", "2023"] },
-];
+/**
+ * The frameworks shown in the preview, every one of the catalogue but VSME (its data is private), with
+ * two periods of sample data each.
+ */
+const PREVIEW: { frameworkId: FrameworkId; periods: string[] }[] = listFrameworks()
+  .filter((framework) => framework.id !== "vsme")
+  .map((framework) => ({ frameworkId: framework.id, periods: ["2024", "2023"] }));
 
 function sampleColumns(frameworkId: FrameworkId, periods: string[]): DatasetColumn[] {
   return periods.map((period, index) => ({
