@@ -286,9 +286,9 @@ describe("access matrix: every operation as every kind of actor", () => {
         dataId,
         dataPointId: ids.dataPointId ?? UNKNOWN_UUID,
         exportJobId: UNKNOWN_UUID,
-        // /community assigns roles to, and /admin disables and deletes, a user no actor signs in as.
+        // /community assigns roles to, and /admin-api disables and deletes, a user no actor signs in as.
         userId:
-          operation.prefix === "/community" || operation.prefix === "/admin"
+          operation.prefix === "/community" || operation.prefix === "/admin-api"
             ? (ids.target ?? UNKNOWN_UUID)
             : (ids.reader ?? UNKNOWN_UUID),
         role: "Member",

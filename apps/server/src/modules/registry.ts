@@ -86,7 +86,7 @@ export const composition: Composition = {
       modules: [specificationsModule],
     },
     {
-      prefix: "/admin",
+      prefix: "/admin-api",
       title: "Openverde admin API",
       description:
         "For admins: people and their roles, sign-in locks, and the audit trail of privileged changes.",

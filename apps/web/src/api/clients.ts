@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import type { paths as AdminPaths } from "./generated/admin";
+import type { paths as AdminPaths } from "./generated/admin-api";
 import type { paths as ApiKeysPaths } from "./generated/api-keys";
 import type { paths as BackendPaths } from "./generated/backend";
 import type { paths as CommunityPaths } from "./generated/community";
@@ -53,6 +53,6 @@ export function createApiClients(tokenSource: TokenSource): ApiClients {
     qa: client<QaPaths>("/qa", tokenSource),
     users: client<UsersPaths>("/users", tokenSource),
     specifications: client<SpecificationsPaths>("/specifications", tokenSource),
-    admin: client<AdminPaths>("/admin", tokenSource),
+    admin: client<AdminPaths>("/admin-api", tokenSource),
   };
 }

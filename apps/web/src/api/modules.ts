@@ -9,7 +9,7 @@ export const API_PREFIXES = [
   "/qa",
   "/users",
   "/specifications",
-  "/admin",
+  "/admin-api",
 ] as const;
 
 export type ApiPrefix = (typeof API_PREFIXES)[number];

@@ -50,7 +50,7 @@ describe("the admin console's API", () => {
   }
 
   async function auditOf(objectId: string) {
-    const trail = await asAdmin("GET", `/admin/audit-trail?objectId=${objectId}&chunkSize=100`);
+    const trail = await asAdmin("GET", `/admin-api/audit-trail?objectId=${objectId}&chunkSize=100`);
     expect(trail.status).toBe(200);
     return trail.json.entries as { action: string; actorName: string; before: unknown; after: unknown }[];
   }
@@ -72,23 +72,23 @@ describe("the admin console's API", () => {
 
   it("is for admins only", async () => {
     const reader = await signIn(platform, { username: "plain_reader", roles: ["ROLE_USER"] });
-    expect((await call(undefined, "GET", "/admin/users")).status).toBe(401);
-    expect((await call(reader.authorization, "GET", "/admin/users")).status).toBe(403);
-    expect((await call(reader.authorization, "GET", "/admin/audit-trail")).status).toBe(403);
+    expect((await call(undefined, "GET", "/admin-api/users")).status).toBe(401);
+    expect((await call(reader.authorization, "GET", "/admin-api/users")).status).toBe(403);
+    expect((await call(reader.authorization, "GET", "/admin-api/audit-trail")).status).toBe(403);
     expect(
       (
-        await call(reader.authorization, "PUT", `/admin/users/${reader.userId}/roles`, {
+        await call(reader.authorization, "PUT", `/admin-api/users/${reader.userId}/roles`, {
           roles: ["ROLE_ADMIN"],
         })
       ).status,
     ).toBe(403);
-    const openapi = await call(undefined, "GET", "/admin/openapi.json");
+    const openapi = await call(undefined, "GET", "/admin-api/openapi.json");
     expect(openapi.status).toBe(200);
     expect(Object.keys(openapi.json.paths)).toContain("/users/{userId}/disable");
   });
 
   it("invites a person, who chooses a password with the link and signs in", async () => {
-    const invited = await asAdmin("POST", "/admin/users", {
+    const invited = await asAdmin("POST", "/admin-api/users", {
       username: "nora",
       email: "nora@admin.openverde.example",
       name: "Nora Newcomer",
@@ -102,12 +102,16 @@ describe("the admin console's API", () => {
       lastSignInAt: null,
     });
     expect(
-      (await asAdmin("POST", "/admin/users", { username: "nora", email: "other@admin.openverde.example" }))
-        .status,
+      (
+        await asAdmin("POST", "/admin-api/users", {
+          username: "nora",
+          email: "other@admin.openverde.example",
+        })
+      ).status,
     ).toBe(409);
-    expect((await asAdmin("POST", "/admin/users", { username: "x", email: "not-an-address" })).status).toBe(
-      400,
-    );
+    expect(
+      (await asAdmin("POST", "/admin-api/users", { username: "x", email: "not-an-address" })).status,
+    ).toBe(400);
 
     await platform.background.settle();
     const [mail] = smtp.to("nora@admin.openverde.example");
@@ -124,12 +128,12 @@ describe("the admin console's API", () => {
     expect(set.status).toBe(200);
     await signInWithPassword(platform.baseUrl, "nora", PASSWORD);
 
-    const found = await asAdmin("GET", "/admin/users?search=NEWCOMER");
+    const found = await asAdmin("GET", "/admin-api/users?search=NEWCOMER");
     expect(found.json.totalCount).toBe(1);
     expect(found.json.users[0]).toMatchObject({ username: "nora", status: "Active" });
     expect(found.json.users[0].lastSignInAt).not.toBeNull();
     expect(
-      (await asAdmin("GET", "/admin/users?role=ROLE_UPLOADER")).json.users.map(
+      (await asAdmin("GET", "/admin-api/users?role=ROLE_UPLOADER")).json.users.map(
         (u: { username: string }) => u.username,
       ),
     ).toEqual(["nora"]);
@@ -140,13 +144,15 @@ describe("the admin console's API", () => {
 
   it("changes roles with an entry per role, and keeps an admin", async () => {
     const { user, key } = await person("rolf");
-    const changed = await asAdmin("PUT", `/admin/users/${user.userId}/roles`, { roles: ["ROLE_REVIEWER"] });
+    const changed = await asAdmin("PUT", `/admin-api/users/${user.userId}/roles`, {
+      roles: ["ROLE_REVIEWER"],
+    });
     expect(changed.status).toBe(200);
     expect(changed.json.roles).toEqual(["ROLE_USER", "ROLE_REVIEWER"]);
     // The API key acts with the roles its user has now.
     const meta = await call(key, "GET", "/api-keys/getApiKeyMetaInfoForUser");
     expect(meta.json.keycloakRoles).toContain("ROLE_REVIEWER");
-    await asAdmin("PUT", `/admin/users/${user.userId}/roles`, { roles: ["ROLE_UPLOADER"] });
+    await asAdmin("PUT", `/admin-api/users/${user.userId}/roles`, { roles: ["ROLE_UPLOADER"] });
     const entries = await auditOf(user.userId);
     expect(entries.map((entry) => entry.action)).toEqual([
       "user.role-removed",
@@ -156,18 +162,19 @@ describe("the admin console's API", () => {
     ]);
     expect(entries[0]?.after).toMatchObject({ role: "ROLE_REVIEWER", roles: ["ROLE_USER", "ROLE_UPLOADER"] });
 
-    const own = await asAdmin("PUT", `/admin/users/${admin.userId}/roles`, { roles: [] });
+    const own = await asAdmin("PUT", `/admin-api/users/${admin.userId}/roles`, { roles: [] });
     expect(own.status).toBe(409);
     expect(own.text).toContain("your own admin role");
-    expect((await asAdmin("POST", `/admin/users/${admin.userId}/disable`)).status).toBe(409);
-    expect((await asAdmin("DELETE", `/admin/users/${admin.userId}`)).status).toBe(409);
+    expect((await asAdmin("POST", `/admin-api/users/${admin.userId}/disable`)).status).toBe(409);
+    expect((await asAdmin("DELETE", `/admin-api/users/${admin.userId}`)).status).toBe(409);
     expect(
-      (await asAdmin("PUT", `/admin/users/${user.userId}/roles`, { roles: ["ROLE_NOBODY"] })).status,
+      (await asAdmin("PUT", `/admin-api/users/${user.userId}/roles`, { roles: ["ROLE_NOBODY"] })).status,
     ).toBe(400);
     expect(
-      (await asAdmin("PUT", "/admin/users/00000000-0000-4000-8000-000000000000/roles", { roles: [] })).status,
+      (await asAdmin("PUT", "/admin-api/users/00000000-0000-4000-8000-000000000000/roles", { roles: [] }))
+        .status,
     ).toBe(404);
-    expect((await asAdmin("GET", "/admin/users/not-an-id")).status).toBe(404);
+    expect((await asAdmin("GET", "/admin-api/users/not-an-id")).status).toBe(404);
   });
 
   it("disables an account: sign-in, token, refresh token and API key stop at once; enabling lets it in again", async () => {
@@ -175,7 +182,7 @@ describe("the admin console's API", () => {
     expect((await call(token, "GET", "/api-keys/getApiKeyMetaInfoForUser")).status).toBe(200);
     expect((await call(key, "GET", "/api-keys/getApiKeyMetaInfoForUser")).status).toBe(200);
 
-    const disabled = await asAdmin("POST", `/admin/users/${user.userId}/disable`);
+    const disabled = await asAdmin("POST", `/admin-api/users/${user.userId}/disable`);
     expect(disabled.json).toMatchObject({ status: "Disabled" });
     const refused = await call(key, "GET", "/api-keys/getApiKeyMetaInfoForUser");
     expect(refused.status).toBe(401);
@@ -192,12 +199,12 @@ describe("the admin console's API", () => {
     expect(answer.status).toBe(403);
     expect(await answer.text()).toContain("This account is disabled");
     expect(
-      (await asAdmin("GET", "/admin/users?status=Disabled")).json.users.map(
+      (await asAdmin("GET", "/admin-api/users?status=Disabled")).json.users.map(
         (u: { username: string }) => u.username,
       ),
     ).toEqual(["dora"]);
 
-    expect((await asAdmin("POST", `/admin/users/${user.userId}/enable`)).json.status).toBe("Active");
+    expect((await asAdmin("POST", `/admin-api/users/${user.userId}/enable`)).json.status).toBe("Active");
     expect((await call(key, "GET", "/api-keys/getApiKeyMetaInfoForUser")).status).toBe(200);
     await signInWithPassword(platform.baseUrl, "dora", PASSWORD);
     expect((await auditOf(user.userId)).map((entry) => entry.action)).toEqual([
@@ -209,7 +216,7 @@ describe("the admin console's API", () => {
 
   it("ends a person's sessions; a new sign-in works", async () => {
     const { user, session, token, key } = await person("enzo");
-    expect((await asAdmin("DELETE", `/admin/users/${user.userId}/sessions`)).status).toBe(204);
+    expect((await asAdmin("DELETE", `/admin-api/users/${user.userId}/sessions`)).status).toBe(204);
     expect((await call(token, "GET", "/api-keys/getApiKeyMetaInfoForUser")).status).toBe(401);
     expect((await session.client.refresh(session.tokens.refresh_token)).status).toBe(400);
     expect((await call(key, "GET", "/api-keys/getApiKeyMetaInfoForUser")).status).toBe(200);
@@ -223,14 +230,14 @@ describe("the admin console's API", () => {
 
   it("sends a password reset and deletes an account, keeping the trail", async () => {
     const { user } = await person("ugo");
-    expect((await asAdmin("POST", `/admin/users/${user.userId}/password-reset`)).status).toBe(204);
+    expect((await asAdmin("POST", `/admin-api/users/${user.userId}/password-reset`)).status).toBe(204);
     await platform.background.settle();
     expect(smtp.to("ugo@admin.openverde.example").at(-1)?.subject).toBe(
       "Choose a new password for Openverde",
     );
-    expect((await asAdmin("DELETE", `/admin/users/${user.userId}`)).status).toBe(204);
+    expect((await asAdmin("DELETE", `/admin-api/users/${user.userId}`)).status).toBe(204);
     expect(await findUserByUsername(platform.database.db, "ugo")).toBeUndefined();
-    expect((await asAdmin("GET", `/admin/users/${user.userId}`)).status).toBe(404);
+    expect((await asAdmin("GET", `/admin-api/users/${user.userId}`)).status).toBe(404);
     const entries = await auditOf(user.userId);
     expect(entries.map((entry) => entry.action)).toEqual([
       "user.deleted",
@@ -251,33 +258,33 @@ describe("the admin console's API", () => {
     const page = await client.follow((await client.authorize()).response);
     const action = formAction(await page.text()) as string;
     for (let i = 0; i < 3; i++) await client.go(action, client.form({ username: "lena", password: "wrong" }));
-    const locks = await asAdmin("GET", "/admin/sign-in-locks");
+    const locks = await asAdmin("GET", "/admin-api/sign-in-locks");
     const lock = locks.json.find((entry: { username: string | null }) => entry.username === "lena");
     expect(lock).toMatchObject({ kind: "account", failures: 3 });
     expect(lock.lockedUntil).not.toBeNull();
-    expect((await asAdmin("POST", "/admin/sign-in-locks/lift", { key: lock.key })).status).toBe(204);
-    expect((await asAdmin("POST", "/admin/sign-in-locks/lift", { key: lock.key })).status).toBe(404);
+    expect((await asAdmin("POST", "/admin-api/sign-in-locks/lift", { key: lock.key })).status).toBe(204);
+    expect((await asAdmin("POST", "/admin-api/sign-in-locks/lift", { key: lock.key })).status).toBe(404);
     await signInWithPassword(platform.baseUrl, "lena", PASSWORD);
     const [entry] = await auditOf(lock.key);
     expect(entry).toMatchObject({ action: "sign-in-lock.lifted", before: { failures: 3 } });
   });
 
   it("pages, filters and exports the audit trail as CSV", async () => {
-    const all = await asAdmin("GET", "/admin/audit-trail?chunkSize=2");
+    const all = await asAdmin("GET", "/admin-api/audit-trail?chunkSize=2");
     expect(all.json.entries).toHaveLength(2);
     expect(all.json.totalCount).toBeGreaterThan(5);
-    const second = await asAdmin("GET", "/admin/audit-trail?chunkSize=2&chunkIndex=1");
+    const second = await asAdmin("GET", "/admin-api/audit-trail?chunkSize=2&chunkIndex=1");
     expect(second.json.entries[0].id).toBeLessThan(all.json.entries[1].id);
-    const disabled = await asAdmin("GET", "/admin/audit-trail?action=user.disabled");
+    const disabled = await asAdmin("GET", "/admin-api/audit-trail?action=user.disabled");
     expect(disabled.json.entries.every((entry: { action: string }) => entry.action === "user.disabled")).toBe(
       true,
     );
     const future = await asAdmin(
       "GET",
-      `/admin/audit-trail?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+      `/admin-api/audit-trail?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
     );
     expect(future.json.totalCount).toBe(0);
-    const byAdmin = await asAdmin("GET", `/admin/audit-trail?actorId=${admin.userId}&chunkSize=1000`);
+    const byAdmin = await asAdmin("GET", `/admin-api/audit-trail?actorId=${admin.userId}&chunkSize=1000`);
     expect(byAdmin.json.totalCount).toBeGreaterThan(5);
     expect(byAdmin.json.totalCount).toBeLessThan(all.json.totalCount);
     expect(
@@ -285,9 +292,9 @@ describe("the admin console's API", () => {
         (entry: { actorName: string }) => entry.actorName === "Rhea Root (root_admin)",
       ),
     ).toBe(true);
-    expect((await asAdmin("GET", "/admin/audit-trail?actorId=nobody")).status).toBe(400);
+    expect((await asAdmin("GET", "/admin-api/audit-trail?actorId=nobody")).status).toBe(400);
 
-    const csv = await asAdmin("GET", "/admin/audit-trail/export?objectType=user");
+    const csv = await asAdmin("GET", "/admin-api/audit-trail/export?objectType=user");
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = csv.text

@@ -70,7 +70,7 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
   ...(["POST", "PUT", "DELETE"] as const).map((method) => ({
     name: "admin-changes",
     method,
-    path: /^\/admin\/(users|sign-in-locks)(\/|$)/,
+    path: /^\/admin-api\/(users|sign-in-locks)(\/|$)/,
     budget: 60,
   })),
 ];
