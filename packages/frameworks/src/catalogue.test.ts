@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldByPath, frameworkFields, listFrameworks } from "./catalogue.ts";
+import { fieldByPath, frameworkFields, getFramework, listFrameworks } from "./catalogue.ts";
 import { dataTypes, frameworkIds } from "./model.ts";
 import { specificationCatalogue } from "./specifications.ts";
 import { referencedName, valueType, valueTypes } from "./value-types.ts";
@@ -133,4 +133,12 @@ it("names the regulation of each EU taxonomy version, so the two can be told apa
     "eutaxonomy-non-financials": "Delegated Regulation (EU) 2021/2178",
     "eutaxonomy-non-financials-2026-73": "Delegated Regulation (EU) 2026/73",
   });
+});
+
+it("labels the Article 7(9) statement of the 2026/73 financials as its data point type names it", () => {
+  const field = fieldByPath(
+    getFramework("eutaxonomy-financials-2026-73"),
+    "general.general.reportsInAccordanceWithArticle79OfRegulationEu202673",
+  );
+  expect(field?.label).toBe("Reports in accordance with Article 7(9) of Regulation (EU) 2026/73");
 });

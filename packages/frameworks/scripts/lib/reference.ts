@@ -428,6 +428,12 @@ export function labelOfKey(key: string): string {
   return words.map((word) => spellings[word.toLowerCase()] ?? word).join(" ");
 }
 
+/**
+ * Fields whose key loses what the data point type's name says, labelled by that name instead: the key
+ * spells Article 7(9) as "Article79", which its words would read as article 79.
+ */
+const labelledByDataPointType = new Set(["reportsInAccordanceWithArticle79OfRegulationEu202673"]);
+
 /** Group labels where the key's words alone would not read well. */
 const groupLabels: Record<string, string> = {
   insuranceReinsurance: "Insurance and reinsurance",
@@ -456,9 +462,10 @@ function buildFrameworkFromSpecification(reference: Reference, id: FrameworkId):
     const kind = specifiedKind(reference, wire, constrained, key);
     const range = constrained ?? (kind === "percentage" ? percentageRange : undefined);
     const alias = aliases.get(leaf.path);
+    const typeName = dataPointTypeId ? reference.dataPointTypes[dataPointTypeId]?.name : undefined;
     const field: FieldDefinition = {
       path: leaf.path,
-      label: labelOfKey(key),
+      label: labelledByDataPointType.has(key) && typeName ? typeName : labelOfKey(key),
       kind,
       wrapper: wrapperOf(reference, wire),
       wire,
