@@ -8,6 +8,7 @@ import { type FrameworkId, getFramework } from "@openverde/frameworks";
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -50,6 +51,9 @@ type QaApp = FastifyInstance<
 const ref = (name: string) => Type.Unsafe({ $ref: `${name}#` });
 /** Reports are written as they are built: their findings' corrected values are passed through unchanged. */
 const asJson = () => (data: unknown) => JSON.stringify(data);
+/** A report body that the service wrote as JSON text already. */
+const sendJson = (reply: FastifyReply, json: string) =>
+  reply.type("application/json; charset=utf-8").send(json);
 
 type RouteSchema = { schema: unknown; method: string; url: string; httpPart?: string };
 type Validator = (data: unknown) => boolean;
@@ -120,8 +124,17 @@ function registerFrameworkReportRoutes(app: QaApp, context: ModuleContext, frame
       },
       serializerCompiler: asJson,
     },
-    async (request) =>
-      listDatasetReports(db, request.actor, framework, request.params.dataId, request.query as ListFilter),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await listDatasetReports(
+          db,
+          request.actor,
+          framework,
+          request.params.dataId,
+          request.query as ListFilter,
+        ),
+      ),
   );
 
   app.get(
@@ -138,8 +151,17 @@ function registerFrameworkReportRoutes(app: QaApp, context: ModuleContext, frame
       },
       serializerCompiler: asJson,
     },
-    async (request) =>
-      getDatasetReport(db, request.actor, framework, request.params.dataId, request.params.qaReportId),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await getDatasetReport(
+          db,
+          request.actor,
+          framework,
+          request.params.dataId,
+          request.params.qaReportId,
+        ),
+      ),
   );
 
   app.patch(

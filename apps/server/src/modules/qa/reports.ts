@@ -102,29 +102,42 @@ function dataPointReportOf(entry: store.DataPointEntryRow): DataPointQaReport {
   };
 }
 
-/** A dataset report's body rebuilt from its entries: the framework's object with a finding per field. */
-function reportBody(entries: readonly store.EntryRow[]): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+/** Nested fields of a report body; a leaf is the finding's JSON text. */
+interface JsonTree {
+  [key: string]: JsonTree | string;
+}
+
+const writeTree = (tree: JsonTree): string =>
+  `{${Object.entries(tree)
+    .map(([key, value]) => `${JSON.stringify(key)}:${typeof value === "string" ? value : writeTree(value)}`)
+    .join(",")}}`;
+
+/**
+ * A dataset report's body rebuilt from its entries, as JSON text: the framework's object with a finding
+ * per field. The stored corrected data points are JSON text already and go in as they are, unparsed.
+ */
+function reportBodyJson(entries: readonly store.EntryRow[]): string {
+  const body: JsonTree = {};
   for (const entry of entries) {
     if (entry.fieldPath === null) continue;
     const keys = entry.fieldPath.split(".");
     let node = body;
     for (const key of keys.slice(0, -1)) {
       if (node[key] === undefined) node[key] = {};
-      node = node[key] as Record<string, unknown>;
+      node = node[key] as JsonTree;
     }
-    const corrected = entry.correctedData === null ? undefined : JSON.parse(entry.correctedData);
+    const corrected = entry.correctedData === null ? "" : `,"correctedData":${entry.correctedData}`;
     node[keys[keys.length - 1] as string] =
       entry.verdict === null
-        ? corrected
-        : {
-            comment: entry.comment ?? "",
-            verdict: entry.verdict,
-            ...(corrected !== undefined ? { correctedData: corrected } : {}),
-          };
+        ? (entry.correctedData ?? "null")
+        : `{"comment":${JSON.stringify(entry.comment ?? "")},"verdict":"${entry.verdict}"${corrected}}`;
   }
-  return body;
+  return writeTree(body);
 }
+
+/** `{ metaInfo, report }` of the reference as JSON text. */
+const reportWithMetaJson = (report: store.ReportRow, entries: readonly store.EntryRow[]): string =>
+  `{"metaInfo":${JSON.stringify(metaOf(report))},"report":${reportBodyJson(entries)}}`;
 
 // ---- looking up what a report is about --------------------------------------------------------------
 
@@ -287,13 +300,14 @@ export async function postDatasetReport(
   });
 }
 
+/** The reports on a dataset, as the JSON text of the reference's list (it is sent as it is). */
 export async function listDatasetReports(
   db: AnyExecutor,
   actor: Actor,
   framework: FrameworkId,
   dataId: string,
   filter: { showInactive?: boolean; reporterUserId?: string },
-): Promise<{ metaInfo: QaReportMetaInformation; report: Record<string, unknown> }[]> {
+): Promise<string> {
   authorize(actor);
   const dataset = await reportedDataset(db, actor, framework, dataId);
   requireReadable(actor, dataset);
@@ -305,10 +319,13 @@ export async function listDatasetReports(
     db,
     reports.map((report) => report.qaReportId),
   );
-  return reports.map((report) => ({
-    metaInfo: metaOf(report),
-    report: reportBody(entries.filter((entry) => entry.qaReportId === report.qaReportId)),
-  }));
+  const entriesOf = new Map<string, store.EntryRow[]>();
+  for (const entry of entries) {
+    const list = entriesOf.get(entry.qaReportId);
+    if (list) list.push(entry);
+    else entriesOf.set(entry.qaReportId, [entry]);
+  }
+  return `[${reports.map((report) => reportWithMetaJson(report, entriesOf.get(report.qaReportId) ?? [])).join(",")}]`;
 }
 
 async function datasetReport(db: AnyExecutor, dataId: string, qaReportId: string): Promise<store.ReportRow> {
@@ -321,18 +338,19 @@ async function datasetReport(db: AnyExecutor, dataId: string, qaReportId: string
   return report;
 }
 
+/** One report on a dataset, as JSON text. */
 export async function getDatasetReport(
   db: AnyExecutor,
   actor: Actor,
   framework: FrameworkId,
   dataId: string,
   qaReportId: string,
-): Promise<{ metaInfo: QaReportMetaInformation; report: Record<string, unknown> }> {
+): Promise<string> {
   authorize(actor);
   const dataset = await reportedDataset(db, actor, framework, dataId);
   requireReadable(actor, dataset);
   const report = await datasetReport(db, dataId, qaReportId);
-  return { metaInfo: metaOf(report), report: reportBody(await store.findEntries(db, [qaReportId])) };
+  return reportWithMetaJson(report, await store.findEntries(db, [qaReportId]));
 }
 
 export async function setDatasetReportStatus(
