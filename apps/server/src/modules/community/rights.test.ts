@@ -190,7 +190,8 @@ describe("company rights and the roles their users inherit", () => {
       changedByUserId: admin.userId,
     });
     const audited = await sql<{ action: string }>`
-      select action from audit_entry where object_id = ${companyId} order by id`.execute(
+      select action from audit_entry
+      where object_id = ${companyId} and action like 'company.right-%' order by id`.execute(
       platform.database.db,
     );
     expect(audited.rows.map((row) => row.action)).toEqual([
