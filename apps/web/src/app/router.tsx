@@ -76,6 +76,9 @@ const BulkDataRequestPage = lazyPage(
 const PortfoliosPage = lazyPage(() => import("../features/portfolios/PortfoliosPage"), "PortfoliosPage");
 const ApiKeyPage = lazyPage(() => import("../features/api-key/ApiKeyPage"), "ApiKeyPage");
 const UnsubscribePage = lazyPage(() => import("../features/unsubscribe/UnsubscribePage"), "UnsubscribePage");
+const AdminPeoplePage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminPeoplePage");
+const AdminAuditTrailPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminAuditTrailPage");
+const AdminSignInLocksPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminSignInLocksPage");
 
 const handle = (value: RouteHandle) => value;
 
@@ -212,6 +215,22 @@ export const routes: RouteObject[] = [
                 handle: handle({ title: "Data request" }),
               },
               { path: "api-key", element: <ApiKeyPage />, handle: handle({ title: "API key" }) },
+              { path: "admin", element: <Navigate to="/admin/people" replace /> },
+              {
+                path: "admin/people",
+                element: <AdminPeoplePage />,
+                handle: handle({ title: "Admin console: people" }),
+              },
+              {
+                path: "admin/audit-trail",
+                element: <AdminAuditTrailPage />,
+                handle: handle({ title: "Admin console: audit trail" }),
+              },
+              {
+                path: "admin/sign-in-locks",
+                element: <AdminSignInLocksPage />,
+                handle: handle({ title: "Admin console: sign-in locks" }),
+              },
               {
                 path: "unsubscribe/:subscriptionId",
                 element: <UnsubscribePage />,

@@ -19,6 +19,16 @@ describe("profileMenuItems", () => {
     ]);
   });
 
+  it("adds the admin console for admins", () => {
+    expect(labels(["ROLE_USER", "ROLE_ADMIN"])).toEqual([
+      "USER SETTINGS",
+      "API KEY",
+      "DATA REQUEST",
+      "ADMIN CONSOLE",
+      "LOG OUT",
+    ]);
+  });
+
   it("sends data requests to the bulk request page", () => {
     const dataRequest = profileMenuItems(["ROLE_USER"], "").find((item) => item.label === "DATA REQUEST");
     expect(dataRequest?.action).toEqual({ kind: "navigate", path: "/bulkdatarequest" });

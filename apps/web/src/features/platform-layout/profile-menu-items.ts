@@ -25,6 +25,11 @@ export function profileMenuItems(roles: readonly string[], accountUrl: string): 
       icon: "pi pi-check-square",
       action: { kind: "navigate", path: "/qualityassurance" },
     },
+    rolesAllow({ roles }, "administer") && {
+      label: "ADMIN CONSOLE",
+      icon: "pi pi-shield",
+      action: { kind: "navigate", path: "/admin/people" },
+    },
     { label: "LOG OUT", icon: "pi pi-sign-out", action: { kind: "signOut" } },
   ];
   return items.filter((item): item is ProfileMenuItem => item !== false);

@@ -1,0 +1,64 @@
+import { Link, NavLink } from "react-router";
+import { PageFrame } from "../../components/PageFrame";
+import { Alert } from "../../components/workflow";
+import { rolesAllow, useAuth } from "../auth";
+import { AuditTrailSection } from "./AuditTrailSection";
+import { PeopleSection } from "./PeopleSection";
+import { SignInLocksSection } from "./SignInLocksSection";
+import "./AdminConsole.css";
+
+export type AdminSection = "people" | "audit-trail" | "sign-in-locks";
+
+const SECTIONS: { section: AdminSection; label: string; description: string }[] = [
+  {
+    section: "people",
+    label: "People",
+    description: "Find people, invite them, change their roles, disable, reset, sign out or delete accounts.",
+  },
+  {
+    section: "audit-trail",
+    label: "Audit trail",
+    description: "Every privileged change: who made it, when, on what, before and after. Nobody can edit it.",
+  },
+  {
+    section: "sign-in-locks",
+    label: "Sign-in locks",
+    description: "Accounts and addresses locked by failed sign-ins, and lifting a lock.",
+  },
+];
+
+/** `/admin/...`: the admin console, for admins only (the server refuses everyone else as well). */
+export function AdminConsole({ section }: { section: AdminSection }) {
+  const { user } = useAuth();
+  const current = SECTIONS.find((entry) => entry.section === section) ?? SECTIONS[0];
+  if (!rolesAllow(user, "administer"))
+    return (
+      <PageFrame title="Admin console" description="Where Openverde's administrators manage people.">
+        <Alert tone="warning" title="For administrators only">
+          <p>This console is for Openverde's administrators.</p>
+          <p>
+            <Link to="/companies">Back to the companies</Link>
+          </p>
+        </Alert>
+      </PageFrame>
+    );
+  return (
+    <PageFrame title={`Admin console: ${current?.label}`} description={current?.description ?? ""}>
+      <nav className="admin-nav" aria-label="Admin console">
+        {SECTIONS.map((entry) => (
+          <NavLink key={entry.section} to={`/admin/${entry.section}`} className="admin-nav__link">
+            {entry.label}
+          </NavLink>
+        ))}
+      </nav>
+      {section === "people" ? <PeopleSection currentUserId={user?.sub} /> : null}
+      {section === "audit-trail" ? <AuditTrailSection /> : null}
+      {section === "sign-in-locks" ? <SignInLocksSection /> : null}
+    </PageFrame>
+  );
+}
+
+// One page per section, for the router's lazy routes (a page takes no props).
+export const AdminPeoplePage = () => <AdminConsole section="people" />;
+export const AdminAuditTrailPage = () => <AdminConsole section="audit-trail" />;
+export const AdminSignInLocksPage = () => <AdminConsole section="sign-in-locks" />;
