@@ -62,6 +62,11 @@ describe("POST /api/data-points", () => {
       ...body,
       dataPoint: JSON.parse(body.dataPoint),
     });
+    // It is no dataset of a framework: lists of datasets leave its carrier out.
+    const listed = await platform.request(`/api/metadata?companyId=${companyId}`, json(admin.authorization));
+    expect(((await listed.json()) as { dataType: string }[]).map((meta) => meta.dataType)).not.toContain(
+      "data-point",
+    );
     // Not yet accepted: the uploader sees it, another user does not.
     const other = await platform.request(`/api/data-points/${meta.dataPointId}`, json(reader.authorization));
     expect(other.status).toBe(404);

@@ -10,9 +10,15 @@ import { type ErrorDetails, MAX_REPORTED_ERRORS } from "../../platform/http/erro
 import { citedDocuments, dataPointFields, PUBLIC_FRAMEWORKS } from "./framework-data";
 import { timeOrderedUuid } from "./ids";
 import { companyExists, missingDocuments } from "./neighbours";
-import { invalid, invalidInput, isReportingPeriod, SINGLE_DATA_POINT_TYPE } from "./service";
+import { invalid, invalidInput, isReportingPeriod } from "./service";
 import * as store from "./store";
-import { type AnyExecutor, type DataPointRow, type DatasetsDb, datasetsDb } from "./store";
+import {
+  type AnyExecutor,
+  type DataPointRow,
+  type DatasetsDb,
+  datasetsDb,
+  SINGLE_DATA_POINT_TYPE,
+} from "./store";
 import { checkUploader } from "./upload";
 
 export interface DataPointToValidate {

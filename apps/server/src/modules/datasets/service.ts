@@ -22,6 +22,7 @@ import {
   type Dimension,
   datasetsDb,
   type QaStatus,
+  SINGLE_DATA_POINT_TYPE,
 } from "./store";
 
 export type { DataPointRow, DatasetMetaRow, Dimension, QaStatus } from "./store";
@@ -89,13 +90,6 @@ export const datasetNotFound = (dataId: string) =>
   notFound(`There is no dataset with the id ${dataId}.`, "Dataset not found");
 
 export const isReportingPeriod = (value: string): boolean => /^\d{4}$/.test(value);
-
-/**
- * The data type of the versions that carry a single data point (POST /data-points): stored like a
- * dataset, so it is read and reviewed like one, but no framework's dataset, so it is never the active
- * dataset of a dimension (its data point becomes the active one of its type when accepted).
- */
-export const SINGLE_DATA_POINT_TYPE = "data-point";
 
 // ---- who sees what -----------------------------------------------------------------------------
 

@@ -77,6 +77,14 @@ export type AnyExecutor = Kysely<any> | Transaction<any> | AnyDb;
 export const datasetsDb = (db: AnyExecutor): DatasetsDb =>
   (db as Kysely<Record<string, never>>).withTables<DatasetTables>() as unknown as DatasetsDb;
 
+/**
+ * The data type of the versions that carry a single data point (POST /data-points): stored like a
+ * dataset, so it is read and reviewed like one, but no framework's dataset: it is never the active
+ * dataset of a dimension (its data point becomes the active one of its type when accepted), and lists
+ * of datasets leave it out unless asked for it by its type.
+ */
+export const SINGLE_DATA_POINT_TYPE = "data-point";
+
 /** The meta information of one stored dataset, without its data. */
 export interface DatasetMetaRow {
   dataId: string;
@@ -213,7 +221,10 @@ export async function searchDatasets(
 ): Promise<DatasetWithData[]> {
   let query = db.selectFrom("dataset").select(withData ? dataColumns : metaColumns);
   if (search.companyId !== undefined) query = query.where("company_id", "=", search.companyId);
-  if (search.dataType !== undefined) query = query.where("data_type", "=", search.dataType);
+  query =
+    search.dataType !== undefined
+      ? query.where("data_type", "=", search.dataType)
+      : query.where("data_type", "<>", SINGLE_DATA_POINT_TYPE);
   if (search.reportingPeriod !== undefined)
     query = query.where("reporting_period", "=", search.reportingPeriod);
   if (search.onlyActive) query = query.where("currently_active", "=", true);
