@@ -8,7 +8,7 @@
  *   page load (latency p50/p95 of the pair, and of each).
  *
  *   npm run bench -- qa-reports [--database-url postgres://root@127.0.0.1:5432/postgres] [--datasets 20]
- *     [--posts 200] [--reads 300] [--keep]
+ *     [--posts 200] [--reads 300] [--keep] [--server-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
  *
  * Targets (issue 24): posting p95 <= 50 ms; reading a dataset with its reports p95 <= 20 ms.
  */
@@ -41,6 +41,8 @@ const { values: flags } = parseArgs({
     posts: { type: "string", default: "200" },
     reads: { type: "string", default: "300" },
     keep: { type: "boolean", default: false },
+    // Extra node options for the server process, e.g. a CPU profile of the run.
+    "server-args": { type: "string", default: "" },
   },
 });
 
@@ -165,7 +167,8 @@ async function main() {
     }
 
     // ---- the server ------------------------------------------------------------------------------
-    server = spawn(process.execPath, await serverProcessArgs(), {
+    const serverArgs = (flags["server-args"] as string).split(" ").filter((arg) => arg !== "");
+    server = spawn(process.execPath, await serverProcessArgs(serverArgs), {
       cwd: repoRoot,
       env,
       stdio: ["ignore", "ignore", "inherit"],

@@ -232,9 +232,21 @@ function toSharedRefs<T>(value: T): T {
 
 type JsonSchema = Record<string, unknown>;
 
+const plainDataSchemas = new Map<FrameworkId, JsonSchema>();
+
+/** The framework's own validation schema, read (never changed) field by field, so made once. */
+function plainDataSchema(id: FrameworkId): JsonSchema {
+  let schema = plainDataSchemas.get(id);
+  if (!schema) {
+    schema = frameworkDataSchema(id);
+    plainDataSchemas.set(id, schema);
+  }
+  return schema;
+}
+
 /** The plain JSON Schema of one field's value, out of the framework's own validation schema. */
 export function fieldValueSchema(id: FrameworkId, path: string): JsonSchema {
-  let node: JsonSchema | undefined = frameworkDataSchema(id);
+  let node: JsonSchema | undefined = plainDataSchema(id);
   for (const key of path.split(".")) {
     const inner: JsonSchema | undefined = (node?.anyOf as JsonSchema[] | undefined)?.[0] ?? node;
     node = (inner?.properties as Record<string, JsonSchema> | undefined)?.[key];

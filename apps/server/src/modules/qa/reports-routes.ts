@@ -71,8 +71,18 @@ const compile = AjvCompiler()(
  * components.
  */
 function reportValidator(framework: FrameworkId) {
-  return (route: RouteSchema): Validator =>
-    compile(route.httpPart === "body" ? { ...route, schema: reportBodySchema(framework) } : route);
+  return (route: RouteSchema): Validator => {
+    if (route.httpPart !== "body") return compile(route);
+    // Compiled on the first report on the framework: seven large schemas would slow every start.
+    let validate: (Validator & { errors?: unknown }) | undefined;
+    const lazy: Validator & { errors?: unknown } = (data) => {
+      validate ??= compile({ ...route, schema: reportBodySchema(framework) });
+      const valid = validate(data);
+      lazy.errors = validate.errors;
+      return valid;
+    };
+    return lazy;
+  };
 }
 
 /** `sfdr` → `Sfdr`, `eutaxonomy-financials-2026-73` → `EutaxonomyFinancials202673`: the operation names' part. */
