@@ -5,6 +5,7 @@ import { authorize } from "../../platform/auth/policy";
 import { publishEvent } from "../../platform/events";
 import { conflict, notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
+import { recordAudit } from "../audit";
 import {
   companyNames,
   datasetFacts,
@@ -263,6 +264,13 @@ export async function judgeDatasetInTransaction(
       "The dataset's review changed at the same moment. Read it again.",
       "Review changed meanwhile",
     );
+  await recordAudit(trx as never, reviewer, {
+    action: "dataset.review-decided",
+    objectType: "dataset",
+    objectId: dataId,
+    before: { qaStatus: current.qaStatus },
+    after: { qaStatus: verdict.qaStatus, comment },
+  });
   const reviewId = randomUUID();
   await store.insertDatasetReview(q, {
     reviewId,

@@ -11,6 +11,7 @@ import type { Actor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import { publishEvent } from "../../platform/events";
 import { badRequest, conflict, notFound } from "../../platform/http/errors";
+import { recordAudit } from "../audit";
 import {
   findNonSourceabilityClaim,
   isPrivateDataType,
@@ -169,6 +170,13 @@ export async function decideNonSourceability(
       comment,
     };
     await publishEvent(trx as never, NON_SOURCEABILITY_REVIEWED, payload);
+    await recordAudit(trx as never, reviewer, {
+      action: "non-sourceability.decided",
+      objectType: "non-sourceability",
+      objectId: claim.nonSourceabilityId,
+      before: { qaStatus: claim.qaStatus },
+      after: { qaStatus, comment },
+    });
     return view(decided, review);
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { uploadSkipsReview } from "./pre-approval";
@@ -50,6 +51,11 @@ describe("the pre-approval configuration", () => {
 
     expect((await change(admin, { samplingProbability: 1 })).status).toBe(200);
     expect((await kit.upload(uploader, "pcaf", companyId, "2023")).qaStatus).toBe("Pending");
+    const audited = await sql<{ after: unknown }>`
+      select after from audit_entry where action = 'pre-approval.changed' order by 1`.execute(
+      platform.database.db,
+    );
+    expect(audited.rows).toHaveLength(3);
   });
 
   it("is for admins only, and refuses values outside 0 to 1 without changing anything", async () => {

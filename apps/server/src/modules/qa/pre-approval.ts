@@ -7,8 +7,10 @@
  */
 import type { Actor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
+import { recordAudit } from "../audit";
 import { can } from "./policy";
 import * as store from "./pre-approval-store";
+import { runInTransaction } from "./service";
 import type { AnyExecutor } from "./store";
 
 export const PRE_APPROVAL_REFUSED = "Only admins may read or change the pre-approval configuration.";
@@ -28,8 +30,18 @@ export async function changePreApprovalConfig(
   config: PreApprovalConfig,
 ): Promise<PreApprovalConfig> {
   const admin = authorize(actor, can(actor, "configurePreApproval"), PRE_APPROVAL_REFUSED);
-  await store.setSamplingProbability(db, config.samplingProbability, admin.userId, Date.now());
-  return { samplingProbability: await store.samplingProbability(db) };
+  return runInTransaction(db, async (trx) => {
+    const before = await store.samplingProbability(trx);
+    await store.setSamplingProbability(trx, config.samplingProbability, admin.userId, Date.now());
+    await recordAudit(trx as never, admin, {
+      action: "pre-approval.changed",
+      objectType: "pre-approval-config",
+      objectId: "samplingProbability",
+      before: { samplingProbability: before },
+      after: { samplingProbability: config.samplingProbability },
+    });
+    return { samplingProbability: await store.samplingProbability(trx) };
+  });
 }
 
 /**
