@@ -14,10 +14,11 @@ import {
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
 import { Alert, formatDateTime } from "../../components/workflow";
-import { useAuth } from "../auth";
+import { rolesAllow, useAuth } from "../auth";
 import { datasetById } from "../frameworks/framework-data-api";
 import { frameworkLabel } from "../requests/request-model";
 import { DataPointVerdicts } from "./DataPointVerdicts";
+import { JudgementPanel } from "./JudgementPanel";
 import { isFrameworkIdLike, isOwnUpload, needsIfMatch, type QaStatus, verdictSentence } from "./qa-model";
 
 interface Outcome {
@@ -210,6 +211,15 @@ export function ReviewDataset({ dataId }: { dataId: string }) {
                     columns={columns}
                     exportName={`${current.companyName} ${getFramework(frameworkId).label} ${current.reportingPeriod}`}
                     company={{ id: current.companyId, name: current.companyName }}
+                  />
+                ) : null}
+                {frameworkId && dataset.data ? (
+                  <JudgementPanel
+                    dataId={dataId}
+                    frameworkId={frameworkId}
+                    data={dataset.data.data}
+                    userId={user?.sub}
+                    mayJudge={!own && rolesAllow(user, "review")}
                   />
                 ) : null}
               </div>
