@@ -138,6 +138,25 @@ describe("company rights and the roles their users inherit", () => {
       ).map((request) => request.requestPriority);
     expect(await priorities(staff)).toEqual(["High"]);
     expect(await priorities(outsider)).toEqual(["Baseline"]);
+    // An admin asking in a member's name stores the request at the member's priority.
+    const onBehalf = async (userId: string) => {
+      const created = await call<{ requestId: string }>(
+        platform,
+        "POST",
+        `/data-sourcing/requests?userId=${userId}`,
+        { auth: admin, body: { companyIdentifier: lei, dataType: "lksg", reportingPeriod: "2022" } },
+      );
+      expect(created.status).toBe(200);
+      const stored = await call<{ requestPriority: string }>(
+        platform,
+        "GET",
+        `/data-sourcing/requests/${created.body.requestId}`,
+        { auth: admin },
+      );
+      return stored.body.requestPriority;
+    };
+    expect(await onBehalf(staff.userId)).toBe("High");
+    expect(await onBehalf(outsider.userId)).toBe("Baseline");
     // Outsiders of the company inherit nothing.
     expect((await largeBulk(outsider)).status).toBe(403);
 
