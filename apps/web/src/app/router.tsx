@@ -147,7 +147,7 @@ export const routes: RouteObject[] = [
               {
                 path: "companies/:companyId/frameworks/:frameworkType/upload",
                 element: <UploadFrameworkDataPage />,
-                handle: handle({ title: "Upload framework data", tabIndex: 1 }),
+                handle: handle({ title: "Upload framework data", tabIndex: 1, desktopOnly: true }),
               },
               {
                 path: "companies/:companyId/frameworks/:dataType",

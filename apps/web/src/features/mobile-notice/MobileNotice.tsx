@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useRouteHandle } from "../platform-layout/route-handle";
 import { isMobileUserAgent } from "./is-mobile-user-agent";
 import "./MobileNotice.css";
 
@@ -13,9 +14,14 @@ function dismissedInThisTab(): boolean {
   }
 }
 
+/**
+ * On a phone or tablet, the pages made for a large screen (the upload form) say so; every page for
+ * reading works at a phone's width and shows no notice.
+ */
 export function MobileNotice() {
   const [dismissed, setDismissed] = useState(dismissedInThisTab);
-  if (dismissed || !isMobileUserAgent(navigator.userAgent)) return null;
+  const desktopOnly = useRouteHandle("desktopOnly") === true;
+  if (dismissed || !desktopOnly || !isMobileUserAgent(navigator.userAgent)) return null;
 
   const dismiss = () => {
     try {
@@ -30,8 +36,8 @@ export function MobileNotice() {
     <aside className="mobile-notice" aria-label="Notice for mobile devices">
       <i className="pi pi-desktop" aria-hidden="true" />
       <p>
-        We are working on making the website display properly on mobile. For now we invite you to use the
-        desktop version.
+        This form is made for a larger screen. Reading data works on a phone; to upload, we invite you to use
+        the desktop version.
       </p>
       <button
         type="button"

@@ -6,6 +6,8 @@ export interface RouteHandle {
   title?: string;
   /** The platform tab (spec §2 tab index) this route belongs to. */
   tabIndex?: number;
+  /** A page made for a large screen (the upload form): only there do phones see the mobile notice. */
+  desktopOnly?: boolean;
 }
 
 /** The handle of the deepest matched route that sets `key`. */
