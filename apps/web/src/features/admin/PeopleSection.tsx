@@ -117,14 +117,16 @@ export function PeopleSection({ currentUserId }: { currentUserId: string | undef
         </button>
       </div>
 
-      <p className="wf-summary" aria-live="polite">
-        {people.isSuccess ? (
-          <>
-            <strong>{plural(total, "account")}</strong> {filtering ? "match the filters" : "in all"}
-          </>
-        ) : (
-          " "
-        )}
+      <p className="wf-summary admin-summary" aria-live="polite">
+        <span>
+          {people.isSuccess ? (
+            <>
+              <strong>{plural(total, "account")}</strong> {filtering ? "match the filters" : "in all"}
+            </>
+          ) : (
+            " "
+          )}
+        </span>
       </p>
       {people.isPending ? <LoadingIndicator label="Loading the accounts." /> : null}
       {people.isError ? (
@@ -233,9 +235,8 @@ function PersonRow({
       <td>
         <strong>{who}</strong>
         {isSelf ? <span className="wf-muted"> (you)</span> : null}
-        <div className="wf-muted admin-people__meta">
-          {person.username} · {person.email}
-        </div>
+        <div className="wf-muted admin-people__meta">{person.username}</div>
+        <div className="wf-muted admin-people__meta">{person.email}</div>
       </td>
       <td>
         <div className="admin-people__roles">
