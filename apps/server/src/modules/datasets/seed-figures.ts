@@ -54,7 +54,7 @@ function figure(field: FieldDefinition, key: string, random: Random, period: str
 }
 
 /** Absolute shares follow from the total and the relative share beside them, as in a real report. */
-function alignAbsoluteShares(data: Record<string, unknown>): void {
+export function alignAbsoluteShares(data: Record<string, unknown>): void {
   for (const section of Object.values(data)) {
     if (typeof section !== "object" || section === null) continue;
     const total = (section as { totalAmount?: { value?: number } }).totalAmount?.value;

@@ -6,17 +6,23 @@
  * Every dataset cites generated PDF reports stored in the documents module; the newest period of some
  * companies waits for review. Running it again adds nothing.
  */
-import { createHash } from "node:crypto";
 import { type FrameworkId, generateCompleteDataset } from "@openverde/frameworks";
 import type { SignedInActor } from "../../platform/auth/actor";
 import type { ModuleContext } from "../../platform/module";
-import { simplePdf } from "../../platform/pdf";
 import { demoCompanies } from "../companies";
 import { type DocumentsSettings, documentsSettings, storeDocument } from "../documents";
 import { findUserByUsername } from "../identity";
-import { PUBLIC_FRAMEWORKS, referencedReports } from "./framework-data";
+import { PUBLIC_FRAMEWORKS } from "./framework-data";
 import { DEMO_COMPANY_ID } from "./neighbours";
 import { withPlausibleFigures } from "./seed-figures";
+import {
+  type DemoReport,
+  DemoReports,
+  demoDataset,
+  fiscalYearOf,
+  sampleSeed,
+  withDocumentIds,
+} from "./seed-realism";
 import { searchDatasetMeta } from "./service";
 import type { AnyExecutor, QaStatus } from "./store";
 import { storeDatasetInTransaction } from "./upload";
@@ -37,6 +43,13 @@ const NEWER: ReadonlySet<FrameworkId> = new Set(
 );
 const SEEDED_FOR_ALL_PERIODS = PUBLIC_FRAMEWORKS.filter((id) => !NEWER.has(id));
 
+interface PlanEntry {
+  companyId: string;
+  frameworkId: FrameworkId;
+  period: string;
+  qaStatus: QaStatus;
+}
+
 const seedActor = (userId: string): SignedInActor => ({
   kind: "user",
   userId,
@@ -47,42 +60,32 @@ const seedActor = (userId: string): SignedInActor => ({
   via: "token",
 });
 
+/** Stores the demo reports of one company and year, once per run (the same bytes keep their id). */
 async function storeReports(
   db: AnyExecutor,
   settings: DocumentsSettings,
   actor: SignedInActor,
-  frameworkId: FrameworkId,
   companyId: string,
   period: string,
-  data: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  let text = JSON.stringify(data);
-  for (const report of referencedReports(frameworkId, data)) {
-    const kind = report.name.startsWith("Sustainability") ? "Sustainability report" : "Annual report";
-    const bytes = simplePdf([
-      `${kind} ${period}`,
-      `Company ${companyId}`,
-      `Openverde demo document for the ${frameworkId} dataset.`,
-    ]);
-    const documentId = createHash("sha256").update(bytes).digest("hex");
+  reports: DemoReport[],
+): Promise<void> {
+  for (const report of reports) {
     await storeDocument(
       db as never,
       actor,
       (async function* () {
-        yield bytes;
+        yield report.bytes;
       })(),
       {
-        documentName: `${kind.replace(" ", "-")}-${period}-${frameworkId}.pdf`,
-        documentCategory: kind.startsWith("Sustainability") ? "SustainabilityReport" : "AnnualReport",
+        documentName: report.name,
+        documentCategory: report.kind === "sustainability" ? "SustainabilityReport" : "AnnualReport",
         companyIds: [companyId],
         reportingPeriod: period,
-        publicationDate: `${Number(period) + 1}-03-31`,
+        publicationDate: report.publicationDate,
       } as never,
       settings,
     );
-    text = text.replaceAll(report.fileReference, documentId);
   }
-  return JSON.parse(text);
 }
 
 export async function seedDemoDatasets(context: ModuleContext): Promise<number> {
@@ -97,7 +100,7 @@ export async function seedDemoDatasets(context: ModuleContext): Promise<number> 
     .map((company) => company.companyId)
     .filter((id) => id !== DEMO_COMPANY_ID)
     .slice(0, OTHER_COMPANIES);
-  const plan: { companyId: string; frameworkId: FrameworkId; period: string; qaStatus: QaStatus }[] = [];
+  const plan: PlanEntry[] = [];
   const planWithNewerVersion = (companyId: string, frameworkId: FrameworkId, qaStatus: QaStatus) => {
     const newer = NEWER_VERSIONS[frameworkId];
     for (const period of newer?.periods ?? [])
@@ -121,39 +124,57 @@ export async function seedDemoDatasets(context: ModuleContext): Promise<number> 
   });
   plan.push({ companyId: DEMO_COMPANY_ID, frameworkId: "vsme", period: "2024", qaStatus: "Accepted" });
 
+  const companies = new Map(demoCompanies().map((company) => [company.companyId, company.information]));
+  const years = new Map<string, PlanEntry[]>();
+  for (const entry of plan) {
+    const key = `${entry.companyId}/${entry.period}`;
+    years.set(key, [...(years.get(key) ?? []), entry]);
+  }
   let added = 0;
-  for (const [index, entry] of plan.entries()) {
-    const existing = await searchDatasetMeta(db, {
-      companyId: entry.companyId,
-      dataType: entry.frameworkId,
-      reportingPeriod: entry.period,
-    });
-    if (existing.length > 0) continue;
-    const sample = generateCompleteDataset(entry.frameworkId, 1000 + index);
-    const generated = NEWER.has(entry.frameworkId)
-      ? withPlausibleFigures(entry.frameworkId, sample, entry.period, 1000 + index)
-      : sample;
-    const data = await storeReports(
-      db,
-      settings,
-      actor,
-      entry.frameworkId,
-      entry.companyId,
-      entry.period,
-      generated,
-    );
-    const uploaderUserId = entry.frameworkId === "vsme" ? (owner?.userId ?? uploaderId) : uploaderId;
-    await db.transaction().execute((trx) =>
-      storeDatasetInTransaction(trx, {
-        frameworkId: entry.frameworkId,
+  for (const entries of years.values()) {
+    const missing: PlanEntry[] = [];
+    for (const entry of entries) {
+      const existing = await searchDatasetMeta(db, {
         companyId: entry.companyId,
+        dataType: entry.frameworkId,
         reportingPeriod: entry.period,
-        data,
-        uploaderUserId,
-        qaStatus: entry.qaStatus,
-      }),
+      });
+      if (existing.length === 0) missing.push(entry);
+    }
+    const first = entries[0];
+    if (missing.length === 0 || !first) continue;
+    const company = companies.get(first.companyId);
+    // Every dataset of the company's year cites the same two reports, so they are made together.
+    const reports = new DemoReports(
+      company?.companyName ?? "Demo company",
+      first.period,
+      fiscalYearOf(first.period, company?.fiscalYearEnd),
     );
-    added++;
+    const drafts = entries.map((entry) => {
+      const seed = sampleSeed(entry.companyId, entry.frameworkId);
+      const sample = generateCompleteDataset(entry.frameworkId, seed);
+      const plausible = entry.frameworkId.startsWith("eutaxonomy")
+        ? withPlausibleFigures(entry.frameworkId, sample, entry.period, seed)
+        : sample;
+      return { entry, data: demoDataset(plausible, { ...entry, reports }) };
+    });
+    const written = reports.write();
+    await storeReports(db, settings, actor, first.companyId, first.period, written);
+    for (const { entry, data } of drafts) {
+      if (!missing.includes(entry)) continue;
+      const uploaderUserId = entry.frameworkId === "vsme" ? (owner?.userId ?? uploaderId) : uploaderId;
+      await db.transaction().execute((trx) =>
+        storeDatasetInTransaction(trx, {
+          frameworkId: entry.frameworkId,
+          companyId: entry.companyId,
+          reportingPeriod: entry.period,
+          data: withDocumentIds(data, reports, written),
+          uploaderUserId,
+          qaStatus: entry.qaStatus,
+        }),
+      );
+      added++;
+    }
   }
   return added;
 }
