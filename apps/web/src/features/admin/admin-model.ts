@@ -44,18 +44,39 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   "company-role.assigned": "Company role assigned",
   "company-role.removed": "Company role removed",
   "ownership.decided": "Ownership decided",
+  "company.right-granted": "Company right granted",
+  "company.right-removed": "Company right removed",
+  "company-proxy.created": "Company proxy created",
+  "company-proxy.replaced": "Company proxy replaced",
+  "company-proxy.deleted": "Company proxy deleted",
+  "isin-lei-mapping.replaced": "ISIN–LEI mapping replaced",
   "dataset.review-decided": "Review decision",
   "dataset.deleted": "Dataset deleted",
   "document.deleted": "Document deleted",
+  "non-sourceability.decided": "Non-sourceability decided",
+  "pre-approval.changed": "Pre-approval changed",
+  "qa-report.deactivated": "QA report deactivated",
+  "qa-report.reactivated": "QA report reactivated",
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
 
 export const ACTION_OPTIONS = Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }));
 
-export const OBJECT_TYPE_OPTIONS = ["user", "api-key", "company", "dataset", "document", "sign-in-lock"].map(
-  (value) => ({ value, label: value }),
-);
+export const OBJECT_TYPE_OPTIONS = [
+  "user",
+  "api-key",
+  "sign-in-lock",
+  "company",
+  "company-proxy",
+  "isin-lei-mapping",
+  "dataset",
+  "document",
+  "non-sourceability",
+  "qa-report",
+  "pre-approval-config",
+  "portfolio",
+].map((value) => ({ value, label: value }));
 
 /** A short line of what changed: the fields whose values differ between before and after. */
 export function changeSummary(before: unknown, after: unknown): string {
