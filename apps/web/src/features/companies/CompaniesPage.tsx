@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { unwrap, useApi } from "../../api";
 import { PageFrame } from "../../components/PageFrame";
+import { SortableHeader, sortRows, useTableSort } from "../../components/sortable";
 import { site } from "../../content/site";
 import { CompanySearchBox } from "./CompanySearchBox";
 import { countryName } from "./company-api";
@@ -40,6 +41,8 @@ const premiumEnquiry = `mailto:${site.contactEmail}?subject=${encodeURIComponent
     "Kind regards,",
   ].join("\n"),
 )}`;
+
+type SortKey = "company" | "lei" | "sector" | "country" | "frameworks";
 
 /** `/companies`: search all companies, filter them, page through the results. */
 export function CompaniesPage() {
@@ -96,7 +99,16 @@ export function CompaniesPage() {
   const sectorOptions = (meta.data?.sectors ?? []).map((sector) => ({ label: sector, value: sector }));
   const count = total.data ?? 0;
   const hasFilters = search.frameworks.length + search.countries.length + search.sectors.length > 0;
-  const rows = results.data ?? [];
+  const { sort, onSort } = useTableSort<SortKey>();
+  // GET /companies ranks the search and pages it; it cannot order by a column, so a header sorts the
+  // companies of the page shown (the summary line says so).
+  const rows = sortRows(results.data ?? [], sort, {
+    company: (company) => company.companyName,
+    lei: (company) => company.lei,
+    sector: (company) => company.sector,
+    country: (company) => countryName(company.countryCode),
+    frameworks: (company) => frameworksByCompany.get(company.companyId)?.size ?? 0,
+  });
 
   return (
     <PageFrame
@@ -167,6 +179,7 @@ export function CompaniesPage() {
               ? `${count.toLocaleString("en-GB")} ${count === 1 ? "company" : "companies"}`
               : ""}
             {search.query.trim() ? ` matching “${search.query.trim()}”` : ""}
+            {sort ? "; sorted on this page only" : ""}
           </p>
         </div>
         {results.isError ? (
@@ -176,13 +189,21 @@ export function CompaniesPage() {
         ) : null}
         <div className="companies-table-wrap">
           <table className="companies-table">
+            <caption className="visually-hidden">
+              Companies found, best match first; the column headers sort the companies of this page
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Company</th>
-                <th scope="col">LEI</th>
-                <th scope="col">Sector</th>
-                <th scope="col">Country</th>
-                <th scope="col">Frameworks with data</th>
+                <SortableHeader label="Company" sortKey="company" sort={sort} onSort={onSort} />
+                <SortableHeader label="LEI" sortKey="lei" sort={sort} onSort={onSort} />
+                <SortableHeader label="Sector" sortKey="sector" sort={sort} onSort={onSort} />
+                <SortableHeader label="Country" sortKey="country" sort={sort} onSort={onSort} />
+                <SortableHeader
+                  label="Frameworks with data"
+                  sortKey="frameworks"
+                  sort={sort}
+                  onSort={onSort}
+                />
               </tr>
             </thead>
             <tbody>

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { unwrap, useApi } from "../../api";
 import { ButtonLink } from "../../components/ButtonLink";
 import { PageFrame } from "../../components/PageFrame";
+import { SortableHeader, sortRows, useTableSort } from "../../components/sortable";
 import { FilterSearch, FilterSelect, sameLabel } from "../../components/workflow";
 import { useAuth } from "../auth";
 import { type DatasetFilters, filterDatasets, PAGE_SIZE, pageOf, type UploadedDataset } from "./my-datasets";
@@ -16,6 +17,16 @@ const frameworkOptions = listFrameworks().map((framework) => ({
   value: framework.id,
   label: framework.label,
 }));
+
+type SortKey = "company" | "framework" | "period" | "uploaded" | "status";
+
+const sortValueOf: Record<SortKey, (dataset: UploadedDataset) => string | number> = {
+  company: (dataset) => dataset.companyName,
+  framework: (dataset) => findFramework(dataset.dataType)?.label ?? dataset.dataType,
+  period: (dataset) => dataset.reportingPeriod,
+  uploaded: (dataset) => dataset.uploadTime,
+  status: (dataset) => dataset.qualityStatus,
+};
 
 function formatTime(milliseconds: number): string {
   return new Date(milliseconds).toLocaleString(undefined, {
@@ -46,12 +57,21 @@ export function MyDatasetsPage() {
     period: "",
   });
   const [page, setPage] = useState(0);
-  const filtered = useMemo(() => filterDatasets(uploads.data ?? [], filters), [uploads.data, filters]);
+  const { sort, onSort } = useTableSort<SortKey>();
+  // The whole list is loaded, so sorting orders all matching datasets before they are paged.
+  const filtered = useMemo(
+    () => sortRows(filterDatasets(uploads.data ?? [], filters), sort, sortValueOf),
+    [uploads.data, filters, sort],
+  );
   const periods = useMemo(
     () => [...new Set((uploads.data ?? []).map((d) => d.reportingPeriod))].sort().reverse(),
     [uploads.data],
   );
   const { rows, pageCount, current } = pageOf(filtered, page);
+  const sortBy = (key: SortKey) => {
+    onSort(key);
+    setPage(0);
+  };
   const update = (patch: Partial<DatasetFilters>) => {
     setFilters((previous) => ({ ...previous, ...patch }));
     setPage(0);
@@ -129,11 +149,11 @@ export function MyDatasetsPage() {
               <caption className="ff-sr-only">My uploaded datasets</caption>
               <thead>
                 <tr>
-                  <th scope="col">Company</th>
-                  <th scope="col">Framework</th>
-                  <th scope="col">Reporting period</th>
-                  <th scope="col">Uploaded</th>
-                  <th scope="col">Status</th>
+                  <SortableHeader label="Company" sortKey="company" sort={sort} onSort={sortBy} />
+                  <SortableHeader label="Framework" sortKey="framework" sort={sort} onSort={sortBy} />
+                  <SortableHeader label="Reporting period" sortKey="period" sort={sort} onSort={sortBy} />
+                  <SortableHeader label="Uploaded" sortKey="uploaded" sort={sort} onSort={sortBy} />
+                  <SortableHeader label="Status" sortKey="status" sort={sort} onSort={sortBy} />
                   <th scope="col">
                     <span className="ff-sr-only">Actions</span>
                   </th>

@@ -2,8 +2,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { unwrap, useApi } from "../../api";
+import type { components } from "../../api/generated/qa";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
+import { SortableHeader, sortRows, useTableSort } from "../../components/sortable";
 import {
   Alert,
   EmptyState,
@@ -13,6 +15,7 @@ import {
   plural,
   Tag,
 } from "../../components/workflow";
+import { useDebounced } from "../../lib/use-debounced";
 import { useAuth } from "../auth";
 import {
   frameworkLabel,
@@ -20,8 +23,20 @@ import {
   type RequestDataType,
   requestFrameworkOptions,
 } from "../requests/request-model";
-import { useDebounced } from "../../lib/use-debounced";
 import { isOwnUpload, priorityOfWaitingRequests, QA_PAGE_SIZE } from "./qa-model";
+
+type SortKey = "company" | "framework" | "period" | "uploaded" | "waiting";
+
+type QueueEntry = components["schemas"]["QaReviewResponse"];
+
+const sortValueOf: Record<SortKey, (entry: QueueEntry) => string | number | undefined> = {
+  company: (entry) => entry.companyName,
+  framework: (entry) => frameworkLabel(entry.framework),
+  period: (entry) => entry.reportingPeriod,
+  uploaded: (entry) => entry.timestamp,
+  // 1 is the most urgent request; datasets nobody waits for have no value and go last.
+  waiting: (entry) => entry.priorityOfAssociatedDataSourcing ?? undefined,
+};
 
 /** The queue of datasets awaiting review, oldest upload first, with filters and the unreviewed count. */
 export function ReviewQueue() {
@@ -79,6 +94,10 @@ export function ReviewQueue() {
         }),
       ),
   });
+  const { sort, onSort } = useTableSort<SortKey>();
+  // The server pages the queue oldest upload first and cannot order it otherwise: a header sorts
+  // the datasets of the page shown.
+  const rows = sortRows(queue.data ?? [], sort, sortValueOf);
   const total = count.data ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / QA_PAGE_SIZE));
   const filtering = frameworks.length > 0 || periods.length > 0 || company !== "";
@@ -158,21 +177,23 @@ export function ReviewQueue() {
       {queue.isSuccess && queue.data.length > 0 ? (
         <div className="wf-table-wrap" aria-busy={queue.isFetching}>
           <table className="wf-table">
-            <caption className="visually-hidden">Datasets awaiting review, oldest upload first</caption>
+            <caption className="visually-hidden">
+              Datasets awaiting review, oldest upload first; the column headers sort the datasets of this page
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Company</th>
-                <th scope="col">Framework</th>
-                <th scope="col">Period</th>
-                <th scope="col">Uploaded</th>
-                <th scope="col">Waiting requests</th>
+                <SortableHeader label="Company" sortKey="company" sort={sort} onSort={onSort} />
+                <SortableHeader label="Framework" sortKey="framework" sort={sort} onSort={onSort} />
+                <SortableHeader label="Period" sortKey="period" sort={sort} onSort={onSort} />
+                <SortableHeader label="Uploaded" sortKey="uploaded" sort={sort} onSort={onSort} />
+                <SortableHeader label="Waiting requests" sortKey="waiting" sort={sort} onSort={onSort} />
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {queue.data.map((entry) => {
+              {rows.map((entry) => {
                 const priority = priorityOfWaitingRequests(entry.priorityOfAssociatedDataSourcing);
                 const own = isOwnUpload(entry.triggeringUserId, user?.sub);
                 const what = `${frameworkLabel(entry.framework)} ${entry.reportingPeriod} of ${entry.companyName}`;
@@ -218,7 +239,8 @@ export function ReviewQueue() {
       />
       {queue.isSuccess && total > 0 ? (
         <p className="wf-muted" style={{ marginTop: "1rem", fontSize: "0.9rem" }}>
-          {plural(total, "dataset")} in the queue, oldest upload first.
+          {plural(total, "dataset")} in the queue, oldest upload first
+          {sort ? "; the column you chose sorts the datasets of this page" : ""}.
         </p>
       ) : null}
     </PageFrame>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { unwrap, useApi } from "../../api";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
+import { SortableHeader, sortRows, useTableSort } from "../../components/sortable";
 import { Alert, EmptyState, formatDateTime, plural } from "../../components/workflow";
 import { useAuth } from "../auth";
 import { AccessTag, StatusTag } from "./RequestTags";
@@ -15,11 +16,23 @@ import {
   frameworkLabel,
   ownerAccessChoices,
   PRIVATE_FRAMEWORKS,
+  statusLabel,
 } from "./request-model";
 import { usePatchRequest } from "./use-request-actions";
 import "./Requests.css";
 
 type Show = "decide" | "private" | "all";
+
+type SortKey = "company" | "data" | "requester" | "asked" | "status";
+
+// Every request of the user's companies is loaded (one list per company), so sorting orders them all.
+const sortValueOf: Record<SortKey, (request: ExtendedStoredDataRequest) => string | number> = {
+  company: (request) => request.companyName,
+  data: (request) => `${frameworkLabel(request.dataType)} ${request.reportingPeriod}`,
+  requester: (request) => request.userEmailAddress ?? "",
+  asked: (request) => request.creationTimestamp,
+  status: (request) => `${statusLabel[request.requestStatus]} ${accessLabel[request.accessStatus]}`,
+};
 
 /** `/companyrequests` (tab DATA REQUESTS FOR MY COMPANIES): owners see requests for their companies and decide on access to private data. */
 export function CompanyRequestsPage() {
@@ -65,13 +78,15 @@ export function CompanyRequestsPage() {
     for (const request of all) names.set(request.datalandCompanyId, request.companyName);
     return names;
   }, [all]);
-  const shown = all
+  const { sort, onSort } = useTableSort<SortKey>();
+  const filteredRows = all
     .filter((request) =>
       show === "all" ? true : PRIVATE_FRAMEWORKS.has(request.dataType) || request.accessStatus !== "Public",
     )
     .filter((request) => (show === "decide" ? request.accessStatus === "Pending" : true))
     .filter((request) => !company || request.datalandCompanyId === company)
     .filter((request) => !access || request.accessStatus === access);
+  const shown = sortRows(filteredRows, sort, sortValueOf);
   const waiting = all.filter((request) => request.accessStatus === "Pending").length;
   const loading = owned.isPending || lists.some((list) => list.isPending);
   const failed = owned.error ?? lists.find((list) => list.isError)?.error;
@@ -200,11 +215,11 @@ export function CompanyRequestsPage() {
                 <caption className="visually-hidden">Data requests for my companies</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Company</th>
-                    <th scope="col">Data</th>
-                    <th scope="col">Requested by</th>
-                    <th scope="col">Asked</th>
-                    <th scope="col">Status</th>
+                    <SortableHeader label="Company" sortKey="company" sort={sort} onSort={onSort} />
+                    <SortableHeader label="Data" sortKey="data" sort={sort} onSort={onSort} />
+                    <SortableHeader label="Requested by" sortKey="requester" sort={sort} onSort={onSort} />
+                    <SortableHeader label="Asked" sortKey="asked" sort={sort} onSort={onSort} />
+                    <SortableHeader label="Status" sortKey="status" sort={sort} onSort={onSort} />
                     <th scope="col">
                       <span className="visually-hidden">Actions</span>
                     </th>

@@ -5,6 +5,7 @@ import { unwrap, useApi } from "../../api";
 import { ButtonLink } from "../../components/ButtonLink";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
+import { SortableHeader, sortRows, useTableSort } from "../../components/sortable";
 import {
   Alert,
   ConfirmDialog,
@@ -34,6 +35,16 @@ import { usePatchRequest } from "./use-request-actions";
 import "./Requests.css";
 
 const PAGE_SIZE = 20;
+
+type SortKey = "company" | "framework" | "period" | "status" | "changed";
+
+const sortValueOf: Record<SortKey, (request: ExtendedStoredDataRequest) => string | number> = {
+  company: (request) => request.companyName,
+  framework: (request) => frameworkLabel(request.dataType),
+  period: (request) => request.reportingPeriod,
+  status: (request) => statusLabel[request.requestStatus],
+  changed: (request) => request.lastModifiedDate,
+};
 
 const actionWords: Record<RequesterAction, { button: string; title: string; text: string; done: string }> = {
   withdraw: {
@@ -74,7 +85,16 @@ export function MyDataRequestsPage() {
   const [done, setDone] = useState<string>();
   const patch = usePatchRequest();
 
-  const filtered = useMemo(() => filterMyRequests(requests.data ?? [], filters), [requests.data, filters]);
+  const { sort, onSort } = useTableSort<SortKey>();
+  // All of the user's requests are loaded, so sorting orders every match before paging.
+  const filtered = useMemo(
+    () => sortRows(filterMyRequests(requests.data ?? [], filters), sort, sortValueOf),
+    [requests.data, filters, sort],
+  );
+  const sortBy = (key: SortKey) => {
+    onSort(key);
+    setPage(0);
+  };
   const pageCount = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
   const current = Math.min(page, pageCount - 1);
   const rows = filtered.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
@@ -201,11 +221,11 @@ export function MyDataRequestsPage() {
                 <caption className="visually-hidden">My data requests</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Company</th>
-                    <th scope="col">Framework</th>
-                    <th scope="col">Period</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Last change</th>
+                    <SortableHeader label="Company" sortKey="company" sort={sort} onSort={sortBy} />
+                    <SortableHeader label="Framework" sortKey="framework" sort={sort} onSort={sortBy} />
+                    <SortableHeader label="Period" sortKey="period" sort={sort} onSort={sortBy} />
+                    <SortableHeader label="Status" sortKey="status" sort={sort} onSort={sortBy} />
+                    <SortableHeader label="Last change" sortKey="changed" sort={sort} onSort={sortBy} />
                     <th scope="col">
                       <span className="visually-hidden">Actions</span>
                     </th>
