@@ -48,4 +48,4 @@ export { provideCompanyOwnershipCheck, provideDataRegisteredForCompany } from ".
 // The demo register that other modules' demo data refers to.
 
 export { DEMO_COMPANY_ID, DEMO_COMPANY_LEI, DEMO_COMPANY_NAME } from "./demo-ids";
-export { demoCompanies } from "./seed";
+export { DEMO_PROXIED_COMPANY_INDEX, demoCompanies } from "./seed";

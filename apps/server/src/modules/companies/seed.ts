@@ -125,6 +125,27 @@ const SECTORS: { sector: string; wz: string; words: string[] }[] = [
   { sector: "Transportation", wz: "49.41.0", words: ["Logistik", "Transport", "Shipping", "Rail"] },
 ];
 
+/** The English word for a German sector word, for companies outside the German-speaking countries. */
+const IN_ENGLISH: Record<string, string> = {
+  Energie: "Energy",
+  Wasser: "Water",
+  Versorgung: "Utilities",
+  Finanz: "Finance",
+  Maschinenbau: "Machinery",
+  Werke: "Works",
+  Chemie: "Chemicals",
+  Papier: "Paper",
+  Textil: "Textiles",
+  Immobilien: "Real Estate",
+  Logistik: "Logistics",
+};
+const GERMAN_SPEAKING = new Set(["DE", "AT", "CH"]);
+
+/** A name's sector word in the language its legal form goes with ("Wasser" only beside "GmbH", "AG"). */
+function sectorWord(word: string, countryCode: string): string {
+  return GERMAN_SPEAKING.has(countryCode) ? word : (IN_ENGLISH[word] ?? word);
+}
+
 const STEMS = [
   "Aurel",
   "Borealis",
@@ -184,8 +205,9 @@ export function demoCompanies(): { companyId: string; information: CompanyInform
     const sector = index === 0 ? (SECTORS[0] as (typeof SECTORS)[number]) : pick(SECTORS);
     const [city, postalCode] = pick(country.cities);
     const form = pick(country.forms);
-    let name = index === 0 ? DEMO_COMPANY_NAME : `${pick(STEMS)} ${pick(sector.words)} ${form}`;
-    while (usedNames.has(name)) name = `${pick(STEMS)} ${pick(STEMS)} ${pick(sector.words)} ${form}`;
+    const word = () => sectorWord(pick(sector.words), country.code);
+    let name = index === 0 ? DEMO_COMPANY_NAME : `${pick(STEMS)} ${word()} ${form}`;
+    while (usedNames.has(name)) name = `${pick(STEMS)} ${pick(STEMS)} ${word()} ${form}`;
     usedNames.add(name);
     const lei =
       index === 0 ? DEMO_COMPANY_LEI : withLeiCheckDigits(`529900OVDEMO${String(index).padStart(6, "0")}`);

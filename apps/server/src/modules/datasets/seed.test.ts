@@ -5,6 +5,7 @@ import { seedDemo } from "../../app";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { demoCompanies } from "../companies";
 import { DEMO_COMPANY_ID } from "../companies/service";
+import { fitsSector } from "./seed";
 import { fiscalYearOf } from "./seed-realism";
 import { json, user } from "./test-helpers";
 
@@ -194,4 +195,20 @@ it("moves figures plausibly from one year to the next", async () => {
     }
   }
   expect(compared).toBeGreaterThan(1000);
+}, 300_000);
+
+it("gives the other demo companies frameworks that fit their sector", async () => {
+  const companies = new Map(demoCompanies().map((company) => [company.companyId, company.information]));
+  const rows = await sql<{ company_id: string; data_type: string }>`
+    select distinct company_id, data_type from dataset where company_id <> ${DEMO_COMPANY_ID}`.execute(
+    platform.database.db,
+  );
+  expect(rows.rows.length).toBeGreaterThan(6);
+  for (const row of rows.rows) {
+    const sector = companies.get(row.company_id)?.sector;
+    const framework = row.data_type.replace("-2026-73", "") as FrameworkId;
+    expect(fitsSector(framework, sector), `${row.data_type} of a company in ${sector}`).toBe(true);
+  }
+  const financials = rows.rows.filter((row) => row.data_type === "eutaxonomy-financials");
+  expect(financials.every((row) => companies.get(row.company_id)?.sector === "Financials")).toBe(true);
 }, 300_000);

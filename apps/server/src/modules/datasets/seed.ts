@@ -9,7 +9,7 @@
 import { type FrameworkId, generateCompleteDataset } from "@openverde/frameworks";
 import type { SignedInActor } from "../../platform/auth/actor";
 import type { ModuleContext } from "../../platform/module";
-import { demoCompanies } from "../companies";
+import { DEMO_PROXIED_COMPANY_INDEX, demoCompanies } from "../companies";
 import { type DocumentsSettings, documentsSettings, storeDocument } from "../documents";
 import { findUserByUsername } from "../identity";
 import { PUBLIC_FRAMEWORKS } from "./framework-data";
@@ -42,6 +42,23 @@ const NEWER: ReadonlySet<FrameworkId> = new Set(
   Object.values(NEWER_VERSIONS).map((version) => version.frameworkId),
 );
 const SEEDED_FOR_ALL_PERIODS = PUBLIC_FRAMEWORKS.filter((id) => !NEWER.has(id));
+
+/** Whether a company of the sector reports the framework: financial undertakings and the rest apart. */
+export function fitsSector(frameworkId: FrameworkId, sector: string | null | undefined): boolean {
+  const financial = sector === "Financials";
+  switch (frameworkId) {
+    case "eutaxonomy-financials":
+    case "pcaf":
+      return financial;
+    case "eutaxonomy-non-financials":
+    case "lksg":
+      return !financial;
+    case "nuclear-and-gas":
+      return sector === "Energy" || sector === "Utilities";
+    default:
+      return true;
+  }
+}
 
 interface PlanEntry {
   companyId: string;
@@ -96,10 +113,21 @@ export async function seedDemoDatasets(context: ModuleContext): Promise<number> 
   const admin = await findUserByUsername(db, "data_admin");
   const uploaderId = uploader?.userId ?? null;
   const actor = seedActor(admin?.userId ?? "00000000-0000-4000-8000-000000000000");
-  const others = demoCompanies()
-    .map((company) => company.companyId)
-    .filter((id) => id !== DEMO_COMPANY_ID)
-    .slice(0, OTHER_COMPANIES);
+  const proxied = demoCompanies()[DEMO_PROXIED_COMPANY_INDEX]?.companyId;
+  const candidates = demoCompanies().filter(
+    (company) => company.companyId !== DEMO_COMPANY_ID && company.companyId !== proxied,
+  );
+  // Each framework goes to the next demo companies whose sector it fits (a bank reports the Taxonomy for financials).
+  const others: { companyId: string; frameworkId: FrameworkId }[] = [];
+  for (let index = 0; index < OTHER_COMPANIES; index++) {
+    const frameworkId = SEEDED_FOR_ALL_PERIODS[index % SEEDED_FOR_ALL_PERIODS.length] as FrameworkId;
+    const company = candidates.find(
+      (candidate) =>
+        fitsSector(frameworkId, candidate.information.sector) &&
+        !others.some((other) => other.companyId === candidate.companyId),
+    );
+    if (company) others.push({ companyId: company.companyId, frameworkId });
+  }
   const plan: PlanEntry[] = [];
   const planWithNewerVersion = (companyId: string, frameworkId: FrameworkId, qaStatus: QaStatus) => {
     const newer = NEWER_VERSIONS[frameworkId];
@@ -111,8 +139,7 @@ export async function seedDemoDatasets(context: ModuleContext): Promise<number> 
       plan.push({ companyId: DEMO_COMPANY_ID, frameworkId, period, qaStatus: "Accepted" });
     planWithNewerVersion(DEMO_COMPANY_ID, frameworkId, "Accepted");
   }
-  others.forEach((companyId, index) => {
-    const frameworkId = SEEDED_FOR_ALL_PERIODS[index % SEEDED_FOR_ALL_PERIODS.length] as FrameworkId;
+  others.forEach(({ companyId, frameworkId }, index) => {
     for (const period of PERIODS)
       plan.push({
         companyId,
