@@ -63,6 +63,7 @@ export const preApprovalRoutes =
           security: SIGNED_IN_SECURITY,
         },
       },
-      async (request) => changePreApprovalConfig(db, request.actor, request.body as Static<typeof PreApprovalConfig>),
+      async (request) =>
+        changePreApprovalConfig(db, request.actor, request.body as Static<typeof PreApprovalConfig>),
     );
   };
