@@ -13,7 +13,7 @@ import {
   RevokeApiKeyResponse,
   ValidateApiKeyQuery,
 } from "./schemas";
-import { checkApiKey, generateApiKey, getApiKeyMetaInfo, revokeApiKey } from "./service";
+import { generateApiKey, getApiKeyMetaInfo, revokeApiKey, validateApiKey } from "./service";
 
 const TAGS = ["api-key-controller"];
 
@@ -106,6 +106,6 @@ export const apiKeyRoutes =
           response: { 200: Type.Ref("ApiKeyMetaInfo") },
         },
       },
-      async (request) => (await checkApiKey(db, request.query.apiKey)).meta,
+      async (request) => validateApiKey(db, request.query.apiKey),
     );
   };

@@ -5,7 +5,7 @@ import { inTransaction } from "../../platform/db/transaction";
 import { badRequest } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
 import { type AuditActor, recordAudit } from "../audit";
-import { getUserById, type User } from "../identity";
+import { getUserById, isAccountDisabled, type User } from "../identity";
 import type { ApiKeyAndMetaInfoBody, ApiKeyMetaInfoBody, RevokeApiKeyResponseBody } from "./schemas";
 import { type AnyExecutor, deleteApiKey, type StoredApiKey, selectApiKey, upsertApiKey } from "./store";
 
@@ -20,6 +20,7 @@ export const MESSAGES = {
   expired: "The API key has expired. Create a new one on the API key page.",
   unknownUser: "The API key belongs to no Openverde account.",
   revoked: "Your API key has been revoked; it no longer works.",
+  disabled: "The account of this API key is disabled; the key does not work while it is.",
   nothingToRevoke: "Your Openverde account has no API key, so nothing was revoked.",
   malformed:
     "This is not an Openverde API key: a key has three parts joined by underscores (user, secret, checksum).",
@@ -173,6 +174,17 @@ export async function checkApiKey(
   if (!user) return refused(MESSAGES.unknownUser);
   const meta = metaInfo(user, stored.expiresAt, now);
   return meta.active ? { ok: true, user, meta } : { ok: false, malformed: false, meta };
+}
+
+/**
+ * The public check of a key: as checkApiKey, and a key of an account an admin disabled is not
+ * active (the authenticator refuses it as well).
+ */
+export async function validateApiKey(db: AnyExecutor, apiKey: string): Promise<ApiKeyMetaInfoBody> {
+  const check = await checkApiKey(db, apiKey);
+  if (check.ok && (await isAccountDisabled(db, check.user.userId)))
+    return { ...check.meta, active: false, validationMessage: MESSAGES.disabled };
+  return check.meta;
 }
 
 /** With an external provider its users are not stored here: the key remembers who it was made for. */

@@ -184,6 +184,15 @@ describe("the admin console's API", () => {
 
     const disabled = await asAdmin("POST", `/admin-api/users/${user.userId}/disable`);
     expect(disabled.json).toMatchObject({ status: "Disabled" });
+    const validated = await call(
+      undefined,
+      "GET",
+      `/api-keys/validateApiKey?apiKey=${key.slice("Bearer ".length)}`,
+    );
+    expect(validated.json).toMatchObject({
+      active: false,
+      validationMessage: expect.stringContaining("disabled"),
+    });
     const refused = await call(key, "GET", "/api-keys/getApiKeyMetaInfoForUser");
     expect(refused.status).toBe(401);
     expect(refused.text).toContain("disabled");

@@ -16,6 +16,7 @@ import {
   selectActiveAdminIds,
   selectAdminUser,
   selectAdminUserForUpdate,
+  selectDisabledAt,
   selectSignInCounters,
   selectUsersPage,
   type UserFilter,
@@ -84,6 +85,11 @@ export async function findPeople(
 ): Promise<{ users: AdminUser[]; totalCount: number }> {
   const { rows, totalCount } = await selectUsersPage(db, filter, page);
   return { users: rows.map(toAdminUser), totalCount };
+}
+
+/** Whether an admin disabled the account (its credentials are refused); false for an unknown one. */
+export async function isAccountDisabled(db: AnyExecutor, userId: string): Promise<boolean> {
+  return isUuid(userId) && Boolean(await selectDisabledAt(db, userId));
 }
 
 export async function getPerson(db: AnyExecutor, userId: string): Promise<AdminUser> {

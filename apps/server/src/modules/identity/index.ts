@@ -27,6 +27,7 @@ export const identityModule: ServerModule = {
 // Who a user is, found by id, name or e-mail; the password hash never leaves this module. A deleted
 // user is announced as USER_DELETED, so every module forgets what it keeps about them.
 
+export { isAccountDisabled } from "./admin-people";
 export {
   findUserByEmail,
   findUserByUsername,
