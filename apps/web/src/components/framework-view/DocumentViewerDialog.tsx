@@ -3,7 +3,7 @@ import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { useEffect, useRef, useState } from "react";
 import type { DocumentLoader } from "./document-opener";
-import { type DocumentRequest, firstCitedPage } from "./document-reference";
+import { type DocumentRequest, firstCitedPage, openingPage } from "./document-reference";
 import "./DocumentViewerDialog.css";
 
 type Loaded =
@@ -69,7 +69,7 @@ export function DocumentViewerDialog({
         enableXfa: false,
       }).promise;
       if (cancelled) return;
-      setPage((wanted) => Math.min(Math.max(wanted, 1), opened?.numPages ?? 1));
+      setPage(openingPage(request.page, opened.numPages).page);
       setLoaded({ state: "pdf", pdf: opened, blob });
     })().catch((error: unknown) => {
       if (!cancelled)
@@ -108,6 +108,7 @@ export function DocumentViewerDialog({
   }, [loaded, page, scale]);
 
   const pageCount = loaded.state === "pdf" ? loaded.pdf.numPages : 0;
+  const citedPageMissing = loaded.state === "pdf" && openingPage(request.page, pageCount).citedPageMissing;
   const blob = loaded.state === "pdf" || loaded.state === "file" ? loaded.blob : null;
 
   const footer = (
@@ -186,6 +187,12 @@ export function DocumentViewerDialog({
       ) : null}
       {loaded.state === "file" ? (
         <p className="document-viewer__status">This file is not a PDF. Download it to open it.</p>
+      ) : null}
+      {citedPageMissing ? (
+        <p className="document-viewer__status document-viewer__status--warning" role="status">
+          The data cites page {request.page}, but this document has {pageCount}{" "}
+          {pageCount === 1 ? "page" : "pages"}. It opens at page 1.
+        </p>
       ) : null}
       {loaded.state === "pdf" ? (
         <div className="document-viewer__canvas-wrap">

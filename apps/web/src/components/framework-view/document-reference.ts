@@ -16,6 +16,18 @@ export function firstCitedPage(page: string | undefined): number {
   return Math.max(number, 1);
 }
 
+/**
+ * The page the viewer opens at: the first cited page, or page 1 with `citedPageMissing` when the
+ * document has fewer pages than the citation names (the reader must be told, not shown another page).
+ */
+export function openingPage(
+  citedPage: string | undefined,
+  pageCount: number,
+): { page: number; citedPageMissing: boolean } {
+  const cited = firstCitedPage(citedPage);
+  return cited <= pageCount ? { page: cited, citedPageMissing: false } : { page: 1, citedPageMissing: true };
+}
+
 export function toDocumentRequest(
   reference: Record<string, unknown>,
   dataId?: string,
