@@ -125,6 +125,8 @@ export async function buildPlatform(
       distDir: config.webDistDir,
       reservedPrefixes: [...composition.groups.map((group) => group.prefix), "/keycloak"],
       publicUrl: config.publicUrl,
+      // The app's source links point at the document itself; opened in a tab they show its viewer.
+      appPagesUnderApiPrefixes: [/^\/documents\/[0-9a-f]{64}$/],
     });
     await app.ready();
     return {

@@ -75,6 +75,7 @@ const BulkDataRequestPage = lazyPage(
 );
 const PortfoliosPage = lazyPage(() => import("../features/portfolios/PortfoliosPage"), "PortfoliosPage");
 const ApiKeyPage = lazyPage(() => import("../features/api-key/ApiKeyPage"), "ApiKeyPage");
+const DocumentPage = lazyPage(() => import("../features/documents/DocumentPage"), "DocumentPage");
 const UnsubscribePage = lazyPage(() => import("../features/unsubscribe/UnsubscribePage"), "UnsubscribePage");
 const AdminPeoplePage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminPeoplePage");
 const AdminAuditTrailPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminAuditTrailPage");
@@ -163,6 +164,11 @@ export const routes: RouteObject[] = [
                 path: "companies/:companyId/frameworks/:dataType/reportingPeriods/:reportingPeriod",
                 element: <ReportingPeriodDataPage />,
                 handle: handle({ title: "Reporting period", tabIndex: 1 }),
+              },
+              {
+                path: "documents/:documentId",
+                element: <DocumentPage />,
+                handle: handle({ title: "Document", tabIndex: 1 }),
               },
               {
                 path: "companies/:companyId/documents",

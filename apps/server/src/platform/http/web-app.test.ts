@@ -22,7 +22,13 @@ describe("web app files", () => {
     writeFileSync(join(distDir, "assets", "app-abc123.js.br"), brotliCompressSync(`${bundle}//built`));
     app = Fastify();
     await registerCompression(app);
-    await registerWebApp(app, { distDir, reservedPrefixes: ["/api"], publicUrl: "http://127.0.0.1:8080" });
+    app.get("/documents/:documentId", async () => ({ bytes: "of the document" }));
+    await registerWebApp(app, {
+      distDir,
+      reservedPrefixes: ["/api", "/documents"],
+      publicUrl: "http://127.0.0.1:8080",
+      appPagesUnderApiPrefixes: [/^\/documents\/[^/]+$/],
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -72,5 +78,18 @@ describe("web app files", () => {
     expect((await page("localhost:9090")).statusCode).toBe(200);
     expect((await page("openverde.example.org")).statusCode).toBe(200);
     expect((await page("localhost:8080", "/api/nothing")).statusCode).toBe(404);
+  });
+
+  it("answers a browser opening a document link with the app, and API callers with the document", async () => {
+    const navigation = await app.inject({ url: "/documents/abc", headers: { accept: "text/html,*/*" } });
+    expect(navigation.body).toContain("<title>Openverde</title>");
+    const withToken = await app.inject({
+      url: "/documents/abc",
+      headers: { accept: "text/html,*/*", authorization: "Bearer token" },
+    });
+    expect(withToken.json()).toEqual({ bytes: "of the document" });
+    expect((await app.inject({ url: "/documents/abc" })).json()).toEqual({ bytes: "of the document" });
+    const metadata = await app.inject({ url: "/documents/abc/metadata", headers: { accept: "text/html" } });
+    expect(metadata.headers["content-type"]).toContain("application/json");
   });
 });

@@ -11,6 +11,12 @@ export interface WebAppOptions {
   reservedPrefixes: string[];
   /** The address people reach the platform at (PUBLIC_URL); sign-in only returns there. */
   publicUrl: string;
+  /**
+   * Paths under a reserved prefix that are also pages of the app: a browser navigating there (HTML
+   * wanted, no credentials) gets the app, any other caller the API's answer. A document link
+   * (/documents/{id}#page=N) opened in a new tab must show the viewer, not a 401 in JSON.
+   */
+  appPagesUnderApiPrefixes?: RegExp[];
 }
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -69,6 +75,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     app.log.warn({ distDir: options.distDir }, "the web app is not built; run npm run build to serve it");
   }
   const publicUrl = new URL(options.publicUrl);
+  const appPages = options.appPagesUnderApiPrefixes ?? [];
+  if (hasApp && appPages.length > 0) {
+    app.addHook("onRequest", async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "/";
+      if (!wantsHtml(request) || request.headers.authorization || !appPages.some((page) => page.test(path)))
+        return;
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    });
+  }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (
