@@ -23,7 +23,11 @@ describe.skipIf(!hasChromium)("a document link opened on its own", () => {
       companyIds: [DEMO_COMPANY_ID],
     };
     form.append("documentMetaInfo", new Blob([JSON.stringify(meta)], { type: "application/json" }));
-    form.append("document", new Blob([new Uint8Array(samplePdf("Link journey report", 3))]), "link-journey.pdf");
+    form.append(
+      "document",
+      new Blob([new Uint8Array(samplePdf("Link journey report", 3))]),
+      "link-journey.pdf",
+    );
     const response = await fetch(`${baseUrl}/documents/`, {
       method: "POST",
       headers: { authorization: `Bearer ${await accessToken(uploader)}` },

@@ -3,12 +3,7 @@
  * cites and how those agree with its referenced reports. The rules of the data itself live in
  * @openverde/frameworks (validateFrameworkData).
  */
-import {
-  type FieldDefinition,
-  type FrameworkId,
-  frameworkIds,
-  getFramework,
-} from "@openverde/frameworks";
+import { type FieldDefinition, type FrameworkId, frameworkIds, getFramework } from "@openverde/frameworks";
 import { dataPointTypeFields } from "@openverde/frameworks/data-point-types";
 
 /** Frameworks whose data only the company and the users it lets in may see. */

@@ -14,6 +14,7 @@ import {
   plural,
   Tag,
 } from "../../components/workflow";
+import { useDebounced } from "../../lib/use-debounced";
 import { rolesAllow, useAuth } from "../auth";
 import { type EditableRequest, RequestEditDialog } from "./RequestEditDialog";
 import { AccessTag, PriorityTag, StatusTag } from "./RequestTags";
@@ -34,7 +35,6 @@ import {
   statusLabel,
 } from "./request-model";
 import { sourcingTone, useSourcingStates } from "./sourcing";
-import { useDebounced } from "../../lib/use-debounced";
 import "./Requests.css";
 
 type AggregatedPriority = components["schemas"]["AggregatedRequestPriority"];
