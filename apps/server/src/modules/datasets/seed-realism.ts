@@ -104,7 +104,7 @@ const COMMENTS: Record<Topic, string[]> = {
   climate: [
     "{Label} from the {report}, table on page {page}; operational control, excludes joint ventures.",
     "Taken from the GHG inventory on page {page} of the {report}; prior years not restated.",
-    "As reported on page {page} of the {report}; market-based where both methods are given.",
+    "As reported on page {page} of the {report}; GHG Protocol, operational control.",
   ],
   environment: [
     "From the environmental key figures on page {page} of the {report}.",
@@ -141,7 +141,8 @@ function analystComment(topic: Topic, field: FieldDefinition, report: string, pa
 
 interface Citation {
   topic: (typeof TOPICS)[number];
-  line: string;
+  /** The figure's line, read when the report is written (after totals are made to add up). */
+  line: () => string;
   /** Called with the page the line lands on once the report is laid out. */
   place: (page: number) => void;
 }
@@ -212,7 +213,7 @@ export class DemoReports {
           const chunk = ofTopic.slice(start, start + LINES_PER_PAGE);
           pages.push({
             heading: start === 0 ? heading : `${heading} (continued)`,
-            lines: chunk.map((citation) => citation.line.slice(0, LINE_LENGTH)),
+            lines: chunk.map((citation) => citation.line().slice(0, LINE_LENGTH)),
           });
           for (const citation of chunk) citation.place(pages.length);
         }
@@ -398,7 +399,7 @@ export function demoDataset(
     }
     reports.cite(kind, {
       topic,
-      line: reportLine(field, point),
+      line: () => reportLine(field, point),
       place: (page) => {
         for (const source of sources) if ("page" in source) source.page = String(page);
         for (const each of points)
@@ -422,7 +423,37 @@ export function demoDataset(
       );
   }
   alignAbsoluteShares(data);
+  withConsistentTotals(data, reports.fiscalYear);
   return data;
+}
+
+const figureOf = (node: unknown): number | undefined =>
+  isObject(node) && typeof node.value === "number" ? node.value : undefined;
+
+/**
+ * What a reader would add up adds up: scope 1 and 2 emissions are the sum of their parts, and a fiscal
+ * year that does not end in December is reported as a deviation.
+ */
+function withConsistentTotals(data: Record<string, unknown>, fiscalYear: FiscalYear): void {
+  const general = (data.general as Record<string, unknown> | undefined)?.general;
+  const deviation = isObject(general) ? general.fiscalYearDeviation : undefined;
+  if (isObject(deviation) && typeof deviation.value === "string")
+    deviation.value = fiscalYear.end.endsWith("12-31") ? "NoDeviation" : "Deviation";
+  const ghg = (data.environmental as Record<string, unknown> | undefined)?.greenhouseGasEmissions;
+  if (!isObject(ghg)) return;
+  const scope1 = figureOf(ghg.scope1GhgEmissionsInTonnes);
+  if (scope1 === undefined) return;
+  const sums: [string, string][] = [
+    ["scope1And2GhgEmissionsInTonnes", "scope2GhgEmissionsInTonnes"],
+    ["scope1And2GhgEmissionsLocationBasedInTonnes", "scope2GhgEmissionsLocationBasedInTonnes"],
+    ["scope1And2GhgEmissionsMarketBasedInTonnes", "scope2GhgEmissionsMarketBasedInTonnes"],
+  ];
+  for (const [total, scope2] of sums) {
+    const part = figureOf(ghg[scope2]);
+    const target = ghg[total];
+    if (part !== undefined && isObject(target) && typeof target.value === "number")
+      target.value = Math.round((scope1 + part) * 100) / 100;
+  }
 }
 
 /** The dataset with the written reports' document ids in place of their placeholders. */

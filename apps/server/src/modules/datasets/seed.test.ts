@@ -195,6 +195,13 @@ it("moves figures plausibly from one year to the next", async () => {
     }
   }
   expect(compared).toBeGreaterThan(1000);
+  type Ghg = Record<string, { value?: number } | undefined>;
+  for (const dataset of (await seededDatasets()).filter((row) => row.data_type === "sfdr")) {
+    const ghg = (dataset.data as { environmental: { greenhouseGasEmissions: Ghg } }).environmental
+      .greenhouseGasEmissions;
+    const sum = (ghg.scope1GhgEmissionsInTonnes?.value ?? 0) + (ghg.scope2GhgEmissionsInTonnes?.value ?? 0);
+    expect(ghg.scope1And2GhgEmissionsInTonnes?.value).toBeCloseTo(sum, 1);
+  }
 }, 300_000);
 
 it("gives the other demo companies frameworks that fit their sector", async () => {
@@ -211,4 +218,24 @@ it("gives the other demo companies frameworks that fit their sector", async () =
   }
   const financials = rows.rows.filter((row) => row.data_type === "eutaxonomy-financials");
   expect(financials.every((row) => companies.get(row.company_id)?.sector === "Financials")).toBe(true);
+}, 300_000);
+
+it("shows a cited figure on the cited page of the demo report", async () => {
+  const sfdr = (await seededDatasets()).find(
+    (row) =>
+      row.company_id === DEMO_COMPANY_ID && row.data_type === "sfdr" && row.reporting_period === "2025",
+  );
+  if (!sfdr) throw new Error("no SFDR 2025 dataset of the demo company");
+  type Point = { value: number; dataSource: { fileReference: string; page: string } };
+  const scope1 = (sfdr.data as { environmental: { greenhouseGasEmissions: Record<string, Point> } })
+    .environmental.greenhouseGasEmissions.scope1GhgEmissionsInTonnes as Point;
+  const reader = await user(platform, "seed-reader", ["ROLE_USER"]);
+  const response = await platform.request(`/documents/${scope1.dataSource.fileReference}`, {
+    headers: { authorization: reader.authorization },
+  });
+  const pdf = Buffer.from(await response.arrayBuffer()).toString("latin1");
+  const page = pdf
+    .split("endstream")
+    .find((stream) => stream.includes(`(Page ${scope1.dataSource.page} of `));
+  expect(page).toContain(`Scope 1 GHG emissions: ${scope1.value.toLocaleString("en-GB")}`);
 }, 300_000);
