@@ -117,17 +117,25 @@ export async function seedDemoDatasets(context: ModuleContext): Promise<number> 
   const candidates = demoCompanies().filter(
     (company) => company.companyId !== DEMO_COMPANY_ID && company.companyId !== proxied,
   );
-  // Each framework goes to the next demo companies whose sector it fits (a bank reports the Taxonomy for financials).
-  const others: { companyId: string; frameworkId: FrameworkId }[] = [];
-  for (let index = 0; index < OTHER_COMPANIES; index++) {
-    const frameworkId = SEEDED_FOR_ALL_PERIODS[index % SEEDED_FOR_ALL_PERIODS.length] as FrameworkId;
-    const company = candidates.find(
-      (candidate) =>
-        fitsSector(frameworkId, candidate.information.sector) &&
-        !others.some((other) => other.companyId === candidate.companyId),
-    );
-    if (company) others.push({ companyId: company.companyId, frameworkId });
+  // The first demo companies keep the framework of the rotation where it fits their sector; the others
+  // then get the least used framework that fits (a bank reports the Taxonomy for financials).
+  const chosen = candidates.slice(0, OTHER_COMPANIES).map((company, index) => {
+    const preferred = SEEDED_FOR_ALL_PERIODS[index % SEEDED_FOR_ALL_PERIODS.length] as FrameworkId;
+    return {
+      company,
+      frameworkId: fitsSector(preferred, company.information.sector) ? preferred : undefined,
+    };
+  });
+  const uses = (id: FrameworkId) => chosen.filter((entry) => entry.frameworkId === id).length;
+  for (const entry of chosen) {
+    if (entry.frameworkId) continue;
+    const fitting = SEEDED_FOR_ALL_PERIODS.filter((id) => fitsSector(id, entry.company.information.sector));
+    entry.frameworkId = [...fitting].sort((a, b) => uses(a) - uses(b))[0] ?? "sfdr";
   }
+  const others = chosen.map((entry) => ({
+    companyId: entry.company.companyId,
+    frameworkId: entry.frameworkId as FrameworkId,
+  }));
   const plan: PlanEntry[] = [];
   const planWithNewerVersion = (companyId: string, frameworkId: FrameworkId, qaStatus: QaStatus) => {
     const newer = NEWER_VERSIONS[frameworkId];
