@@ -89,6 +89,17 @@ const TOPICS: { topic: Topic; heading: string; report: ReportKind; pattern?: Reg
   { topic: "general", heading: "Company profile", report: "annual" },
 ];
 
+/** The order of a report's sections: the company profile first, as in a real report. */
+const PAGE_ORDER: Topic[] = [
+  "general",
+  "financial",
+  "taxonomy",
+  "climate",
+  "environment",
+  "social",
+  "governance",
+];
+
 function topicOf(field: FieldDefinition): (typeof TOPICS)[number] {
   if (field.path.startsWith("general.")) return TOPICS[TOPICS.length - 1] as (typeof TOPICS)[number];
   if (field.kind === "currency" || field.kind === "amountWithCurrency")
@@ -207,7 +218,9 @@ export class DemoReports {
           ],
         },
       ];
-      for (const { heading } of TOPICS) {
+      for (const { heading } of [...TOPICS].sort(
+        (a, b) => PAGE_ORDER.indexOf(a.topic) - PAGE_ORDER.indexOf(b.topic),
+      )) {
         const ofTopic = citations.filter((citation) => citation.topic.heading === heading);
         for (let start = 0; start < ofTopic.length; start += LINES_PER_PAGE) {
           const chunk = ofTopic.slice(start, start + LINES_PER_PAGE);
