@@ -29,7 +29,7 @@ const demoUsers = [
     username: "data_admin",
     name: "Ada Admin",
     tabs: [...reviewersTabs, "ALL DATA REQUESTS"],
-    menu: reviewersMenu,
+    menu: ["USER SETTINGS", "API KEY", "DATA REQUEST", "QUALITY ASSURANCE", "ADMIN CONSOLE", "LOG OUT"],
   },
   {
     username: "company_owner",
