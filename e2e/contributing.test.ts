@@ -42,7 +42,8 @@ describe.skipIf(!hasChromium)("contributing data in the browser", () => {
     await combo.fill(search);
     const option = page.getByRole("option").first();
     await option.waitFor();
-    const name = (await option.textContent()) ?? "";
+    // The suggestion shows where the company sits and its LEI below the name.
+    const name = (await option.locator(".company-suggestion__name").textContent()) ?? "";
     await combo.press("ArrowDown");
     await combo.press("Enter");
     await page.waitForURL(/\/companies\/[^/]+\/frameworks\/upload$/);
