@@ -94,6 +94,8 @@ describe.skipIf(!hasChromium)("downloads an analyst can calculate with", () => {
     await page.getByRole("button", { name: "Download" }).first().click();
     const dialog = page.getByRole("dialog");
     const frameworks = dialog.getByRole("group", { name: "Frameworks" }).getByRole("checkbox");
+    // The frameworks with data are listed once the portfolio's data is known; count them after that.
+    await frameworks.first().waitFor();
     const chosen = await frameworks.count();
     await dialog.getByRole("radio", { name: /^Excel/ }).check();
     const download = page.waitForEvent("download", { timeout: 60_000 });
