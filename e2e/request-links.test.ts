@@ -29,7 +29,7 @@ describe.skipIf(!hasChromium)("links that keep their promise", () => {
     const page = await signedIn(browser, "data_reader", `/companies/${DEMO_COMPANY_ID}`);
     await page.getByRole("link", { name: "Request SFDR data" }).click();
     await page.waitForURL(/\/singledatarequest\/[^?]+\?dataType=sfdr$/);
-    const framework = page.getByLabel("Framework");
+    const framework = page.getByRole("combobox", { name: "Framework", exact: true });
     await framework.waitFor();
     await expect(framework.inputValue()).resolves.toBe("sfdr");
 
