@@ -660,7 +660,7 @@ function SubcontractingEditor({
 function AddKey({ id, label, onAdd }: { id: string; label: string; onAdd: (key: string) => void }) {
   return (
     <div className="ff-with-unit">
-      <label htmlFor={id} className="ff-sr-only">
+      <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
       <input
@@ -714,7 +714,7 @@ function HighImpactEditor({
   return (
     <div className="ff-table-wrap">
       <table className="ff-table">
-        <caption className="ff-sr-only">{field.label}</caption>
+        <caption className="visually-hidden">{field.label}</caption>
         <thead>
           <tr>
             <th scope="col">NACE section</th>

@@ -128,7 +128,7 @@ export const ReportsArea = memo(
         {reports.length > 0 ? (
           <div className="ff-table-wrap">
             <table className="ff-table ff-reports__table">
-              <caption className="ff-sr-only">Added reports</caption>
+              <caption className="visually-hidden">Added reports</caption>
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -136,7 +136,7 @@ export const ReportsArea = memo(
                   <th scope="col">Publication date</th>
                   <th scope="col">File</th>
                   <th scope="col">
-                    <span className="ff-sr-only">Actions</span>
+                    <span className="visually-hidden">Actions</span>
                   </th>
                 </tr>
               </thead>
@@ -215,7 +215,7 @@ function ReportRow({
   return (
     <tr>
       <td>
-        <label htmlFor={`${id}-name`} className="ff-sr-only">
+        <label htmlFor={`${id}-name`} className="visually-hidden">
           Name of report {index + 1}
         </label>
         <input
@@ -235,7 +235,7 @@ function ReportRow({
         ) : null}
       </td>
       <td>
-        <label htmlFor={`${id}-category`} className="ff-sr-only">
+        <label htmlFor={`${id}-category`} className="visually-hidden">
           Category of {report.name}
         </label>
         <select
@@ -255,7 +255,7 @@ function ReportRow({
         </select>
       </td>
       <td>
-        <label htmlFor={`${id}-date`} className="ff-sr-only">
+        <label htmlFor={`${id}-date`} className="visually-hidden">
           Publication date of {report.name}
         </label>
         <input
@@ -275,7 +275,7 @@ function ReportRow({
           className="p-button p-component p-button-text p-button-sm"
           onClick={() => onRemoved(store.removeReport(report.fileReference))}
         >
-          Remove<span className="ff-sr-only"> {report.name}</span>
+          Remove<span className="visually-hidden"> {report.name}</span>
         </button>
       </td>
     </tr>

@@ -268,7 +268,7 @@ function CheckboxGroup({
   const selected = new Set(Array.isArray(value) ? (value as string[]) : []);
   return (
     <fieldset className="ff-checkboxes" id={id} {...(describedBy ? { "aria-describedby": describedBy } : {})}>
-      <legend className="ff-sr-only">{legend}</legend>
+      <legend className="visually-hidden">{legend}</legend>
       {options.map((option) => (
         <label key={option.value} className="ff-checkbox">
           <input
@@ -503,7 +503,7 @@ export function NumberTable({
   return (
     <div className="ff-table-wrap">
       <table className="ff-table">
-        <caption className="ff-sr-only">{caption}</caption>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Activity</th>
@@ -610,7 +610,7 @@ export function EntryList({
   };
   return (
     <fieldset className="ff-entries">
-      <legend className="ff-sr-only">{itemLabel} entries</legend>
+      <legend className="visually-hidden">{itemLabel} entries</legend>
       {entries.length === 0 ? <p className="ff-hint">No entries yet.</p> : null}
       {entries.map((entry, index) => {
         const entryId = `${idBase}-${index}`;

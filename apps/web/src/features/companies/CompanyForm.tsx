@@ -226,7 +226,7 @@ export function CompanyForm({
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
             <div key={index} className="company-form__identifier">
-              <label htmlFor={`${id}-type`} className="ff-sr-only">
+              <label htmlFor={`${id}-type`} className="visually-hidden">
                 Type of identifier {index + 1}
               </label>
               <select
@@ -241,7 +241,7 @@ export function CompanyForm({
                   </option>
                 ))}
               </select>
-              <label htmlFor={id} className="ff-sr-only">
+              <label htmlFor={id} className="visually-hidden">
                 Identifier {index + 1}
               </label>
               <input
@@ -264,7 +264,7 @@ export function CompanyForm({
                   }))
                 }
               >
-                Remove<span className="ff-sr-only"> identifier {index + 1}</span>
+                Remove<span className="visually-hidden"> identifier {index + 1}</span>
               </button>
               {problem ? (
                 <span id={`${id}-error`} className="ff-message company-form__row-message">

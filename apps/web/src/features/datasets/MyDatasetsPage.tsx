@@ -146,7 +146,7 @@ export function MyDatasetsPage() {
           </p>
           <div className="my-datasets__table-wrap">
             <table className="my-datasets__table">
-              <caption className="ff-sr-only">My uploaded datasets</caption>
+              <caption className="visually-hidden">My uploaded datasets</caption>
               <thead>
                 <tr>
                   <SortableHeader label="Company" sortKey="company" sort={sort} onSort={sortBy} />
@@ -155,7 +155,7 @@ export function MyDatasetsPage() {
                   <SortableHeader label="Uploaded" sortKey="uploaded" sort={sort} onSort={sortBy} />
                   <SortableHeader label="Status" sortKey="status" sort={sort} onSort={sortBy} />
                   <th scope="col">
-                    <span className="ff-sr-only">Actions</span>
+                    <span className="visually-hidden">Actions</span>
                   </th>
                 </tr>
               </thead>
