@@ -365,11 +365,10 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === "23505";
 }
 
-/** An edit of a company's master data, for the audit trail: who, and the information before and after. */
+/** An edit of a company's master data, for the audit trail: who, and the information before it. */
 interface CompanyEdit {
   by: AuditActor;
   before: CompanyInformation;
-  after: CompanyInformation;
 }
 
 async function save(
@@ -384,13 +383,14 @@ async function save(
       if (!isNew && !(await companyIdExists(trx, companyId))) throw companyNotFound(companyId);
       await assertIdentifiersFree(trx, checked.identifiers, isNew ? undefined : companyId);
       await writeCompany(trx, companyId, checked.values, checked.identifiers, isNew);
+      // "After" is what was stored, read back: never the request, whose unknown fields were dropped.
       if (edit)
         await recordAudit(trx, edit.by, {
           action: "company.edited",
           objectType: "company",
           objectId: companyId,
           before: edit.before,
-          after: edit.after,
+          after: await getCompanyInformation(trx, companyId),
         });
     });
   } catch (error) {
@@ -426,7 +426,7 @@ export async function replaceCompany(
   if (!isUuid(companyId)) throw companyNotFound(companyId);
   const checked = checkCompanyInformation(information);
   const before = by && (await getCompanyInformation(db, companyId));
-  const edit = by && before ? { by, before, after: information } : undefined;
+  const edit = by && before ? { by, before } : undefined;
   return save(db, companyId, checked, false, edit);
 }
 
@@ -452,7 +452,7 @@ export async function patchCompany(
     (merged as Record<string, unknown>)[field] = (patch as Record<string, unknown>)[field];
   }
   if (patch.identifiers) merged.identifiers = { ...current.identifiers, ...patch.identifiers };
-  const edit = by ? { by, before: current, after: merged } : undefined;
+  const edit = by ? { by, before: current } : undefined;
   return save(db, companyId, checkCompanyInformation(merged, patch), false, edit);
 }
 
