@@ -19,7 +19,7 @@ import {
   datasetsDb,
   SINGLE_DATA_POINT_TYPE,
 } from "./store";
-import { checkUploader } from "./upload";
+import { checkUploader, reviewStatusOfUpload } from "./upload";
 
 export interface DataPointToValidate {
   dataPoint: string;
@@ -122,12 +122,12 @@ export async function uploadDataPoint(
   const uploadTime = Date.now();
   const dataId = timeOrderedUuid(uploadTime);
   const dataPointId = timeOrderedUuid(uploadTime);
-  const qaStatus = bypassQa ? "Accepted" : "Pending";
   const dimension = {
     companyId: request.companyId,
     dataType: SINGLE_DATA_POINT_TYPE,
     reportingPeriod: request.reportingPeriod,
   };
+  const qaStatus = await reviewStatusOfUpload(db, bypassQa, dimension);
   const write = async (trx: DatasetsDb) => {
     await store.insertVersion(
       trx,

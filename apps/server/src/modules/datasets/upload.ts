@@ -14,7 +14,14 @@ import { companyExists, companyRolesOf, isPreApproved, missingDocuments } from "
 import { can } from "./policy";
 import { invalid, invalidInput, isReportingPeriod, recomputeActiveDataset } from "./service";
 import * as store from "./store";
-import { type AnyExecutor, type DatasetMetaRow, type DatasetsDb, datasetsDb, type QaStatus } from "./store";
+import {
+  type AnyExecutor,
+  type DatasetMetaRow,
+  type DatasetsDb,
+  type Dimension,
+  datasetsDb,
+  type QaStatus,
+} from "./store";
 
 const own = datasetsDb;
 
@@ -116,23 +123,32 @@ export async function checkUpload(
       ),
     );
   if (problems.length > 0) throw invalidInput(problems, problems.length + unlisted);
-  // Without bypassQa the qa module's pre-approval decides; private data is never under review.
-  const accepted =
-    request.bypassQa ||
-    (!isPrivateFramework(request.frameworkId) &&
-      (await isPreApproved(db, {
-        companyId: companyId as string,
-        dataType: request.frameworkId,
-        reportingPeriod: reportingPeriod as string,
-      })));
   return {
     frameworkId: request.frameworkId,
     companyId: companyId as string,
     reportingPeriod: reportingPeriod as string,
     data: data as Record<string, unknown>,
-    qaStatus: accepted ? "Accepted" : "Pending",
+    qaStatus: await reviewStatusOfUpload(db, request.bypassQa, {
+      companyId: companyId as string,
+      dataType: request.frameworkId,
+      reportingPeriod: reportingPeriod as string,
+    }),
     uploader,
   };
+}
+
+/**
+ * The status an upload starts in, for datasets and single data points alike: accepted with bypassQa
+ * (already checked to be an admin's), otherwise as the qa module's pre-approval decides; private data
+ * is never under review.
+ */
+export async function reviewStatusOfUpload(
+  db: AnyExecutor,
+  bypassQa: boolean,
+  upload: Dimension,
+): Promise<"Accepted" | "Pending"> {
+  const accepted = bypassQa || (!isPrivateFramework(upload.dataType) && (await isPreApproved(db, upload)));
+  return accepted ? "Accepted" : "Pending";
 }
 
 export interface StoreDatasetInput {

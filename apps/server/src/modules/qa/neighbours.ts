@@ -54,7 +54,7 @@ async function knownTo<T extends { companyId: string; dataType: string; reportin
   return (await datasets.maySeePrivateData(db as Executor, actor, facts)) ? facts : undefined;
 }
 
-/** Whether data of this type is private (VSME): not under public review, so no QA reports on it. */
+/** Whether data of this type is private (VSME): not under public review, so no QA reports or claims on it. */
 export const isPrivateData = (dataType: string): boolean => datasets.isPrivateFramework(dataType);
 
 /** A dataset's meta information, if the actor may know that it exists. */
@@ -132,8 +132,6 @@ export const recordNonSourceabilityVerdict = (
   reviewerUserId: string,
 ): Promise<NonSourceabilityClaim | undefined> =>
   datasets.recordNonSourceabilityVerdict(trx as Executor, nonSourceabilityId, qaStatus, reviewerUserId);
-
-export const isPrivateDataType = (dataType: string): boolean => datasets.isPrivateFramework(dataType);
 
 /**
  * For QA reports: the data point type of each field of a framework (the datasets module decides it

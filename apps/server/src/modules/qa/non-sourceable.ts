@@ -14,7 +14,7 @@ import { badRequest, conflict, notFound } from "../../platform/http/errors";
 import { recordAudit } from "../audit";
 import {
   findNonSourceabilityClaim,
-  isPrivateDataType,
+  isPrivateData,
   type NonSourceabilityClaim,
   nonSourceabilityClaims,
   recordNonSourceabilityVerdict,
@@ -82,7 +82,7 @@ async function withReviews(db: AnyExecutor, claims: NonSourceabilityClaim[]) {
 }
 
 const publicClaims = (claims: NonSourceabilityClaim[]) =>
-  claims.filter((claim) => !isPrivateDataType(claim.dataType));
+  claims.filter((claim) => !isPrivateData(claim.dataType));
 
 export interface NonSourceableQuery {
   companyId?: string;
@@ -135,7 +135,7 @@ export async function decideNonSourceability(
   const comment = normalizedComment(decision.qaComment);
   return runInTransaction(db, async (trx) => {
     const claim = await findNonSourceabilityClaim(trx, nonSourceabilityId);
-    if (!claim || isPrivateDataType(claim.dataType)) throw claimNotFound(nonSourceabilityId);
+    if (!claim || isPrivateData(claim.dataType)) throw claimNotFound(nonSourceabilityId);
     const reviewer = authorize(
       actor,
       can(actor, "judgeUpload", { uploaderUserId: claim.uploaderUserId }),

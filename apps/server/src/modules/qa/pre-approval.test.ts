@@ -43,6 +43,15 @@ describe("the pre-approval configuration", () => {
     expect(meta.body.currentlyActive).toBe(true);
     const review = await kit.call<{ qaStatus: string }>("GET", `/qa/datasets/${skipped.dataId}`, reviewer);
     expect(review.body.qaStatus).toBe("Accepted");
+    // A single data point goes the same way as a dataset.
+    const single = await kit.call<{ qaStatus: string }>("POST", "/api/data-points", uploader, {
+      companyId,
+      reportingPeriod: "2022",
+      dataPointType: "extendedEnumYesNoIsNfrdMandatory",
+      dataPoint: JSON.stringify({ value: "No", quality: "Estimated" }),
+    });
+    expect(single.status).toBe(200);
+    expect(single.body.qaStatus).toBe("Accepted");
 
     // A share in between draws: 0.25 reviews a quarter of the uploads.
     expect((await change(admin, { samplingProbability: 0.25 })).status).toBe(200);
@@ -51,6 +60,13 @@ describe("the pre-approval configuration", () => {
 
     expect((await change(admin, { samplingProbability: 1 })).status).toBe(200);
     expect((await kit.upload(uploader, "pcaf", companyId, "2023")).qaStatus).toBe("Pending");
+    const reviewed = await kit.call<{ qaStatus: string }>("POST", "/api/data-points", uploader, {
+      companyId,
+      reportingPeriod: "2023",
+      dataPointType: "extendedEnumYesNoIsNfrdMandatory",
+      dataPoint: JSON.stringify({ value: "No", quality: "Estimated" }),
+    });
+    expect(reviewed.body.qaStatus).toBe("Pending");
     const audited = await sql<{ after: unknown }>`
       select after from audit_entry where action = 'pre-approval.changed' order by 1`.execute(
       platform.database.db,
