@@ -3,6 +3,7 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
+import { judgedCorrections } from "./judged-corrections";
 import {
   becomeJudge,
   createJudgement,
@@ -13,9 +14,11 @@ import {
 } from "./judgement";
 import type { JudgementState } from "./judgement-model";
 import {
+  DataIdParams,
   DataPointParams,
   DatasetIdParams,
   DatasetJudgementResponse,
+  JudgedVersionCorrections,
   type JudgementDetailsPatch,
   JudgementDetailsPatch as JudgementDetailsPatchSchema,
   JudgementIdParams,
@@ -86,6 +89,26 @@ export const judgementRoutes =
         },
       },
       async (request) => getJudgementsOfDataset(db, request.actor, request.params.datasetId),
+    );
+
+    app.get(
+      "/judged-versions/:dataId/corrections",
+      {
+        schema: {
+          operationId: "getJudgedVersionCorrections",
+          tags: TAGS,
+          summary: "The corrections a dataset judgement made in a dataset",
+          description:
+            "Openverde's own. For a dataset a judgement accepted: each data point whose value the judgement " +
+            "took from a QA report or from the judge instead of the upload, with the uploaded data point, the " +
+            "reporter, the comment or reason, the judge and when the judgement finished. An empty list for a " +
+            "dataset no judgement produced. Whoever may read the dataset.",
+          params: DataIdParams,
+          response: { 200: refTo(JudgedVersionCorrections) },
+          security: SIGNED_IN_SECURITY,
+        },
+      },
+      async (request) => judgedCorrections(db, request.actor, request.params.dataId),
     );
 
     app.patch(

@@ -98,12 +98,70 @@ export const JudgementDetailsPatch = Type.Object(
 );
 export type JudgementDetailsPatch = Static<typeof JudgementDetailsPatch>;
 
+export const JudgedCorrection = Type.Object(
+  {
+    dataPointType: Type.String({
+      description: "The data point type.",
+      examples: ["extendedDecimalScope1GhgEmissionsInTonnes"],
+    }),
+    fieldPath: Type.Optional(
+      Type.String({
+        description: "The field's path in the framework data.",
+        examples: ["environmental.greenhouseGasEmissions.scope1GhgEmissionsInTonnes"],
+      }),
+    ),
+    acceptedSource: stringEnum(["Qa", "Custom"] as const, {
+      description: "Qa: the corrected value of a QA report; Custom: a value the judge entered.",
+    }),
+    originalDataPoint: Type.Optional(
+      Type.Unknown({ description: "The data point as uploaded (value, quality, comment, data source)." }),
+    ),
+    reporterUserId: Type.Optional(
+      Type.String({ description: "Qa: whose QA report the value comes from.", examples: [uuidExample] }),
+    ),
+    reporterUserName: Type.Optional(
+      Type.String({ description: "Qa: the reporter's name.", examples: ["Jane Doe"] }),
+    ),
+    comment: Type.String({ description: "Qa: the finding's comment; Custom: the judge's reason." }),
+  },
+  { $id: "JudgedCorrection", description: "A value a dataset judgement put in place of the uploaded one." },
+);
+
+export const JudgedVersionCorrections = Type.Object(
+  {
+    dataId: Type.String({ description: "The dataset asked about.", examples: [uuidExample] }),
+    dataSetJudgementId: Type.Optional(
+      Type.String({ description: "The judgement that produced this dataset.", examples: [uuidExample] }),
+    ),
+    judgedDataId: Type.Optional(
+      Type.String({
+        description: "The dataset that judgement judged (the upload).",
+        examples: [uuidExample],
+      }),
+    ),
+    qaJudgeUserId: Type.Optional(Type.String({ description: "The judge.", examples: [uuidExample] })),
+    qaJudgeUserName: Type.Optional(Type.String({ description: "The judge's name.", examples: ["Jane Doe"] })),
+    judgedAt: Type.Optional(
+      Type.Integer({ description: "When the judgement finished, in milliseconds since 1970." }),
+    ),
+    corrections: Type.Array(refTo(JudgedCorrection), {
+      description: "The corrected data points; empty for a dataset no judgement produced.",
+    }),
+  },
+  {
+    $id: "JudgedVersionCorrections",
+    description: "The values a dataset judgement corrected in the version it accepted.",
+  },
+);
+
 export const judgementSchemas = [
   DatasetJudgementState,
   AcceptedDataPointSource,
   DataPointJudgement,
   DatasetJudgementResponse,
   JudgementDetailsPatch,
+  JudgedCorrection,
+  JudgedVersionCorrections,
 ];
 
 const judgementId = Type.String({ description: "The id of the judgement.", examples: [uuidExample] });
@@ -111,6 +169,7 @@ const datasetId = Type.String({ description: "The id of the dataset.", examples:
 
 export const JudgementIdParams = Type.Object({ datasetJudgementId: judgementId });
 export const DatasetIdParams = Type.Object({ datasetId });
+export const DataIdParams = Type.Object({ dataId: datasetId });
 export const DataPointParams = Type.Object({
   datasetJudgementId: judgementId,
   dataPointType: Type.String({

@@ -25,7 +25,10 @@ type JudgementTables = {
     reporter_user_id: string | null;
     custom_value: string | null;
     reason: string | null;
+    accepted_qa_entry_id: string | null;
   };
+  // The findings a Qa decision takes its value and comment from (003_qa_reports.sql).
+  qa_report_entry: { qa_entry_id: string; comment: string | null; corrected_data: string | null };
 };
 
 const own = (db: AnyExecutor) =>
@@ -117,6 +120,7 @@ export async function insertJudgement(
           reporter_user_id: null,
           custom_value: null,
           reason: null,
+          accepted_qa_entry_id: null,
         })),
       )
       .execute();
@@ -212,4 +216,94 @@ export async function setDataPointDecision(
     .where("data_point_type", "=", dataPointType)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records, when a judgement finishes, which finding each Qa decision took its value from. */
+export async function setAcceptedFindings(
+  db: AnyExecutor,
+  judgementId: string,
+  findings: ReadonlyMap<string, string>,
+): Promise<void> {
+  for (const [dataPointType, qaEntryId] of findings)
+    await own(db)
+      .updateTable("qa_data_point_judgement")
+      .set({ accepted_qa_entry_id: qaEntryId })
+      .where("judgement_id", "=", judgementId)
+      .where("data_point_type", "=", dataPointType)
+      .execute();
+}
+
+/** A value a finished judgement put in place of the uploaded one, with what it came from. */
+export interface CorrectionRow {
+  judgementId: string;
+  judgedDataId: string;
+  judgeUserId: string | null;
+  finishedAt: number;
+  dataPointType: string;
+  acceptedSource: "Qa" | "Custom";
+  reporterUserId: string | null;
+  /** The judge's reason (Custom) or the finding's comment (Qa). */
+  comment: string | null;
+}
+
+/**
+ * The corrections in the version a judgement accepted: its Custom decisions and the Qa decisions whose
+ * finding carried a corrected value (a finding that confirms the upload changed nothing). One statement.
+ */
+export async function correctionsOfAcceptedVersion(
+  db: AnyExecutor,
+  acceptedDataId: string,
+): Promise<CorrectionRow[]> {
+  const rows = await own(db)
+    .selectFrom("qa_dataset_judgement as j")
+    .innerJoin("qa_data_point_judgement as p", "p.judgement_id", "j.judgement_id")
+    .leftJoin("qa_report_entry as e", "e.qa_entry_id", "p.accepted_qa_entry_id")
+    .select([
+      "j.judgement_id as judgementId",
+      "j.data_id as judgedDataId",
+      "j.judge_user_id as judgeUserId",
+      "j.finished_at as finishedAt",
+      "p.data_point_type as dataPointType",
+      "p.accepted_source as acceptedSource",
+      "p.reporter_user_id as reporterUserId",
+      "p.reason as reason",
+      "e.comment as findingComment",
+    ])
+    .where("j.accepted_data_id", "=", acceptedDataId)
+    .where((eb) =>
+      eb.or([
+        eb("p.accepted_source", "=", "Custom"),
+        eb.and([eb("p.accepted_source", "=", "Qa"), eb("e.corrected_data", "is not", null)]),
+      ]),
+    )
+    .orderBy("p.data_point_type")
+    .execute();
+  return rows.map((row) => ({
+    judgementId: row.judgementId,
+    judgedDataId: row.judgedDataId,
+    judgeUserId: row.judgeUserId,
+    finishedAt: Number(row.finishedAt),
+    dataPointType: row.dataPointType,
+    acceptedSource: row.acceptedSource as "Qa" | "Custom",
+    reporterUserId: row.reporterUserId,
+    comment: row.acceptedSource === "Custom" ? row.reason : row.findingComment,
+  }));
+}
+
+/**
+ * For a dataset being deleted: its judgements go with it, and a judgement whose accepted version it was
+ * keeps its record without the link to a version that no longer exists.
+ */
+export async function forgetJudgementsOfDataset(db: AnyExecutor, dataId: string): Promise<void> {
+  const judged = own(db)
+    .selectFrom("qa_dataset_judgement")
+    .select("judgement_id")
+    .where("data_id", "=", dataId);
+  await own(db).deleteFrom("qa_data_point_judgement").where("judgement_id", "in", judged).execute();
+  await own(db).deleteFrom("qa_dataset_judgement").where("data_id", "=", dataId).execute();
+  await own(db)
+    .updateTable("qa_dataset_judgement")
+    .set({ accepted_data_id: null })
+    .where("accepted_data_id", "=", dataId)
+    .execute();
 }

@@ -29,6 +29,16 @@ interface Judgement {
 
 type Errors = { errors?: { message: string }[] };
 
+interface Corrections {
+  dataId: string;
+  dataSetJudgementId?: string;
+  judgedDataId?: string;
+  qaJudgeUserId?: string;
+  qaJudgeUserName?: string;
+  judgedAt?: number;
+  corrections: { dataPointType: string; acceptedSource: string; comment: string }[];
+}
+
 describe("dataset judgements", () => {
   let platform: TestPlatform;
   const kit = qaTestKit(() => platform, "judge");
@@ -166,6 +176,60 @@ describe("dataset judgements", () => {
       ),
     ).toEqual(expected);
 
+    // Readers of the accepted version see what the judgement corrected, with the uploaded values.
+    const corrections = await kit.call<Corrections>(
+      "GET",
+      `/qa/judged-versions/${acceptedId}/corrections`,
+      reader,
+    );
+    expect(corrections.status, JSON.stringify(corrections.body)).toBe(200);
+    expect(corrections.body).toMatchObject({
+      dataId: acceptedId,
+      dataSetJudgementId: judgementId,
+      judgedDataId: dataId,
+      qaJudgeUserId: judge.userId,
+      qaJudgeUserName: "judge judge",
+    });
+    expect(corrections.body.judgedAt).toBeGreaterThan(Date.now() - 600_000);
+    const byType = new Map(corrections.body.corrections.map((entry) => [entry.dataPointType, entry]));
+    expect([...byType.keys()].sort()).toEqual([corrected.dataPointType, custom.dataPointType].sort());
+    expect(byType.get(corrected.dataPointType)).toEqual({
+      dataPointType: corrected.dataPointType,
+      fieldPath: corrected.path,
+      acceptedSource: "Qa",
+      originalDataPoint: corrected.value,
+      reporterUserId: reporter.userId,
+      reporterUserName: "judge reporter",
+      comment: "Page 3 says otherwise.",
+    });
+    expect(byType.get(custom.dataPointType)).toEqual({
+      dataPointType: custom.dataPointType,
+      fieldPath: custom.path,
+      acceptedSource: "Custom",
+      originalDataPoint: custom.value,
+      comment: "Both values were wrong.",
+    });
+    // The finding stays named after its report is deactivated.
+    const reportId = (report.body as { qaReportId: string }).qaReportId;
+    const deactivated = await kit.call(
+      "PATCH",
+      `/qa/data-points/${dataPointId}/reports/${reportId}/status`,
+      reporter,
+      {
+        active: false,
+      },
+    );
+    expect(deactivated.status, JSON.stringify(deactivated.body)).toBeLessThan(300);
+    const later = await kit.call<Corrections>("GET", `/qa/judged-versions/${acceptedId}/corrections`, reader);
+    expect(later.body).toEqual(corrections.body);
+    // The judged upload itself is no judged version; unknown ids and visitors are refused.
+    expect(
+      (await kit.call<Corrections>("GET", `/qa/judged-versions/${dataId}/corrections`, reader)).body,
+    ).toEqual({ dataId, corrections: [] });
+    expect((await kit.call("GET", `/qa/judged-versions/${acceptedId}/corrections`)).status).toBe(401);
+    for (const unknown of ["00000000-0000-4000-8000-000000000000", "no-id"])
+      expect((await kit.call("GET", `/qa/judged-versions/${unknown}/corrections`, reader)).status).toBe(404);
+
     const active = await kit.call<{ dataId: string; currentlyActive: boolean; qaStatus: string }[]>(
       "GET",
       `/api/metadata?companyId=${companyId}&dataType=sfdr&reportingPeriod=2020&showOnlyActive=true`,
@@ -183,6 +247,51 @@ describe("dataset judgements", () => {
     expect(byDataset.body.map((judgement) => judgement.judgementState)).toEqual([
       "FinishedWithDatasetAcceptance",
     ]);
+  });
+
+  it("takes a dataset's judgements along when the dataset is deleted", async () => {
+    const admin = await kit.user("admin", ["ROLE_USER", "ROLE_ADMIN"]);
+    const companyId = await kit.company("Urteil Loeschung AG");
+    const data = await kit.data("sfdr");
+    const { dataId } = await kit.upload(uploader, "sfdr", companyId, "2021", data);
+    const [point] = numericPoints(data);
+    if (!point) throw new Error("no numeric data point");
+    const created = await kit.call<Judgement>("POST", `/qa/dataset-judgements/${dataId}`, judge);
+    const judgementId = created.body.dataSetJudgementId;
+    await decide(judge, judgementId, point.dataPointType, {
+      acceptedSource: "Custom",
+      customDataPoint: JSON.stringify({ ...point.value, value: 7 }),
+      reasonForCustomDataPoint: "Table 2.",
+    });
+    expect((await finish(judge, judgementId, "FinishedWithDatasetAcceptance")).status).toBe(200);
+    await platform.background.settle();
+    const rows = async () =>
+      (
+        await sql<{ judgements: number; points: number; linked: number }>`
+          select
+            (select count(*)::int from qa_dataset_judgement where judgement_id = ${judgementId}::uuid) as judgements,
+            (select count(*)::int from qa_data_point_judgement where judgement_id = ${judgementId}::uuid) as points,
+            (select count(*)::int from qa_dataset_judgement
+              where judgement_id = ${judgementId}::uuid and accepted_data_id is not null) as linked`.execute(
+          platform.database.db,
+        )
+      ).rows[0];
+    expect(await rows()).toMatchObject({ judgements: 1, linked: 1 });
+    const acceptedId = (
+      await sql<{ id: string }>`select accepted_data_id::text as id from qa_dataset_judgement
+        where judgement_id = ${judgementId}::uuid`.execute(platform.database.db)
+    ).rows[0]?.id;
+
+    // The accepted version goes: the judgement stays, without a link to it.
+    expect((await kit.call("DELETE", `/api/data/${acceptedId}`, admin)).status).toBe(200);
+    expect(await rows()).toMatchObject({ judgements: 1, linked: 0 });
+    expect(
+      (await kit.call<Judgement[]>("GET", `/qa/dataset-judgements/${dataId}/datasetId`, judge)).body,
+    ).toHaveLength(1);
+    // The judged dataset goes: its judgement and the decisions on its data points go with it.
+    expect((await kit.call("DELETE", `/api/data/${dataId}`, admin)).status).toBe(200);
+    expect(await rows()).toEqual({ judgements: 0, points: 0, linked: 0 });
+    expect((await kit.call("GET", path(judgementId), judge)).status).toBe(404);
   });
 
   it("rejects the dataset when the judge finishes with rejection", async () => {

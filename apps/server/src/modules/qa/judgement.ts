@@ -340,7 +340,8 @@ export function finishJudgement(
       );
     let acceptedDataId: string | null = null;
     if (state === "FinishedWithDatasetAcceptance") {
-      const replacements = await acceptedReplacements(trx, judgement);
+      const { replacements, findings } = await acceptedReplacements(trx, judgement);
+      await store.setAcceptedFindings(trx, judgement.judgementId, findings);
       const accepted = await storeJudgedVersion(trx, judgement.dataId, replacements, judge.userId);
       if (!accepted) throw datasetNotFound(judgement.dataId);
       acceptedDataId = accepted.dataId;
@@ -358,14 +359,18 @@ export function finishJudgement(
   });
 }
 
-/** The values that differ from the upload: Qa (the report's corrected data) and Custom data points. */
+/**
+ * The values that differ from the upload: Qa (the report's corrected data) and Custom data points; and
+ * per Qa decision the finding it takes (its id), recorded so readers of the version see its comment.
+ */
 async function acceptedReplacements(
   trx: AnyExecutor,
   judgement: JudgementRow,
-): Promise<Map<string, unknown>> {
+): Promise<{ replacements: Map<string, unknown>; findings: Map<string, string> }> {
   const points = await store.dataPointsOf(trx, [judgement.judgementId]);
   const reports = await dataPointReportsOfDataset(trx, judgement.dataId);
   const replacements = new Map<string, unknown>();
+  const findings = new Map<string, string>();
   for (const point of points) {
     if (point.acceptedSource === "Custom" && point.customValue !== null)
       replacements.set(point.dataPointType, JSON.parse(point.customValue));
@@ -376,10 +381,11 @@ async function acceptedReplacements(
           `The QA report of user ${point.reporterUserId} accepted for ${point.dataPointType} is no longer active; decide that data point again.`,
           "Accepted report inactive",
         );
+      findings.set(point.dataPointType, finding.qaReportId);
       // A report that confirms the value carries no correction: the uploaded value stands.
       if (finding.correctedData !== undefined)
         replacements.set(point.dataPointType, JSON.parse(finding.correctedData));
     }
   }
-  return replacements;
+  return { replacements, findings };
 }

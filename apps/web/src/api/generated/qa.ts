@@ -895,6 +895,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/judged-versions/{dataId}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The corrections a dataset judgement made in a dataset
+         * @description Openverde's own. For a dataset a judgement accepted: each data point whose value the judgement took from a QA report or from the judge instead of the upload, with the uploaded data point, the reporter, the comment or reason, the judge and when the judgement finished. An empty list for a dataset no judgement produced. Whoever may read the dataset.
+         */
+        get: operations["getJudgedVersionCorrections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dataset-judgements/{datasetJudgementId}/state": {
         parameters: {
             query?: never;
@@ -2983,6 +3003,70 @@ export interface components {
             /** @description With acceptedSource Custom: why. */
             reasonForCustomDataPoint?: string;
         };
+        /** @description A value a dataset judgement put in place of the uploaded one. */
+        JudgedCorrection: {
+            /**
+             * @description The data point type.
+             * @example extendedDecimalScope1GhgEmissionsInTonnes
+             */
+            dataPointType: string;
+            /**
+             * @description The field's path in the framework data.
+             * @example environmental.greenhouseGasEmissions.scope1GhgEmissionsInTonnes
+             */
+            fieldPath?: string;
+            /**
+             * @description Qa: the corrected value of a QA report; Custom: a value the judge entered.
+             * @enum {string}
+             */
+            acceptedSource: "Qa" | "Custom";
+            /** @description The data point as uploaded (value, quality, comment, data source). */
+            originalDataPoint?: unknown;
+            /**
+             * @description Qa: whose QA report the value comes from.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            reporterUserId?: string;
+            /**
+             * @description Qa: the reporter's name.
+             * @example Jane Doe
+             */
+            reporterUserName?: string;
+            /** @description Qa: the finding's comment; Custom: the judge's reason. */
+            comment: string;
+        };
+        /** @description The values a dataset judgement corrected in the version it accepted. */
+        JudgedVersionCorrections: {
+            /**
+             * @description The dataset asked about.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            dataId: string;
+            /**
+             * @description The judgement that produced this dataset.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            dataSetJudgementId?: string;
+            /**
+             * @description The dataset that judgement judged (the upload).
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            judgedDataId?: string;
+            /**
+             * @description The judge.
+             * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+             */
+            qaJudgeUserId?: string;
+            /**
+             * @description The judge's name.
+             * @example Jane Doe
+             */
+            qaJudgeUserName?: string;
+            /** @description When the judgement finished, in milliseconds since 1970. */
+            judgedAt?: number;
+            /** @description The corrected data points; empty for a dataset no judgement produced. */
+            corrections: components["schemas"]["JudgedCorrection"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -4405,6 +4489,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DatasetJudgementResponse"][];
+                };
+            };
+        };
+    };
+    getJudgedVersionCorrections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the dataset.
+                 * @example 1e63a842-1e65-43ed-b78a-5e7cec155c28
+                 */
+                dataId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values a dataset judgement corrected in the version it accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgedVersionCorrections"];
                 };
             };
         };
