@@ -1,45 +1,12 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousAxeViolations } from "./support/axe";
 import { CHROMIUM_PATH, hasChromium, launchBrowser } from "./support/browser";
 import { e2eBaseUrl } from "./support/platform";
 import { signInThroughBrowser } from "./support/sign-in";
 
 /** The demo company (companies module's demo seed), which has SFDR data over several periods. */
 const DEMO_COMPANY_ID = "821b6cf3-e46f-55cb-84b6-115ba4c52aa1";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/**
- * Runs axe-core on what the page shows once its content has settled, and returns the serious and
- * critical violations in a readable form (rule, help, the first few elements).
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState("networkidle");
-  await page.locator("output.checking-login").first().waitFor({ state: "detached", timeout: 20_000 });
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document)) as { violations: AxeViolation[] };
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
-          .slice(0, 4)
-          .map((node) => JSON.stringify(node.target))
-          .join(", ")}${violation.nodes.length > 4 ? ` (+${violation.nodes.length - 4})` : ""}`,
-    );
-}
 
 describe.skipIf(!hasChromium)(`no serious or critical axe-core violations (${CHROMIUM_PATH})`, () => {
   let browser: Browser;
@@ -163,6 +130,6 @@ describe.skipIf(!hasChromium)(`no serious or critical axe-core violations (${CHR
     const page = await pageAs(user);
     await page.goto(path);
     await ready(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -1,34 +1,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPost } from "./support/api";
 import { hasChromium, launchBrowser, newPage } from "./support/browser";
 import { largeLksgDataset, productionSiteName } from "./support/large-lksg";
 import { e2eBaseUrl } from "./support/platform";
 import { signInThroughBrowser } from "./support/sign-in";
 
 const ENTRIES = 500;
-
-/** The access token the web app keeps for the signed-in user, for calls made outside the page. */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let index = 0; index < localStorage.length; index++) {
-      const key = localStorage.key(index);
-      if (key?.startsWith("oidc.user:")) return JSON.parse(localStorage.getItem(key) ?? "{}").access_token;
-    }
-    return undefined;
-  });
-  if (typeof token !== "string") throw new Error("The web app holds no access token.");
-  return token;
-}
-
-async function post(page: Page, path: string, body: unknown): Promise<Record<string, string>> {
-  const response = await fetch(`${e2eBaseUrl()}${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${await accessToken(page)}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, string>;
-}
 
 /** Rows of a table that are in the page right now (not the spacers standing in for the others). */
 const renderedRows = (page: Page, selector: string) =>
@@ -44,13 +22,13 @@ describe.skipIf(!hasChromium)("a framework view with long lists", () => {
     browser = await launchBrowser();
     const admin = await newPage(browser, e2eBaseUrl());
     await signInThroughBrowser(admin, "data_admin");
-    const company = await post(admin, "/api/companies", {
+    const company = await apiPost(admin, "/api/companies", {
       companyName: "Long Lists Manufacturing GmbH (e2e)",
       headquarters: "Leipzig",
       countryCode: "DE",
       identifiers: {},
     });
-    const meta = await post(admin, "/api/data/lksg?bypassQa=true", {
+    const meta = await apiPost(admin, "/api/data/lksg?bypassQa=true", {
       companyId: company.companyId,
       reportingPeriod: "2024",
       data: largeLksgDataset(ENTRIES),

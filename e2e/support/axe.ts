@@ -14,9 +14,11 @@ interface AxeViolation {
 /**
  * Runs axe-core on what the page shows once its content has settled and returns the serious and
  * critical violations, readably. The page's context needs `bypassCSP`: axe is added as an inline script.
+ * It waits for the sign-in check too, whose placeholder would otherwise be what axe looks at.
  */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState("networkidle");
+  await page.locator("output.checking-login").first().waitFor({ state: "detached", timeout: 20_000 });
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } }).axe;
@@ -29,6 +31,6 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
         `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
           .slice(0, 4)
           .map((node) => JSON.stringify(node.target))
-          .join(", ")}`,
+          .join(", ")}${violation.nodes.length > 4 ? ` (+${violation.nodes.length - 4})` : ""}`,
     );
 }
