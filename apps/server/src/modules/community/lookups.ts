@@ -4,7 +4,7 @@
  */
 import { isUuid } from "../../platform/ids";
 import { recordAudit } from "../audit";
-import { companyExists, getCompanyInformation } from "../companies";
+import { companyExists, getCompanyInformation, getCompanyNames } from "../companies";
 import {
   findUserByEmail,
   findUserByUsername,
@@ -16,7 +16,7 @@ import {
 import type { AnyExecutor } from "./store";
 
 export type { User };
-export { findUserByEmail, findUserByUsername, getUserById, getUsersByIds, recordAudit };
+export { findUserByEmail, findUserByUsername, getCompanyNames, getUserById, getUsersByIds, recordAudit };
 
 export interface CompanySummary {
   companyId: string;

@@ -45,6 +45,8 @@ export const can = definePolicy({
   /** Admins and whoever manages some company may look a user up by e-mail address (to add them there). */
   lookUpUserByEmail: (actor, facts: { managesSomeCompany: boolean }) =>
     rolesAllow(actor, "administer") || facts.managesSomeCompany,
+  /** Only admins read ownership claims and approve or decline them. */
+  decideOwnershipClaims: (actor) => rolesAllow(actor, "administer"),
   /** Only admins give, take away and read the rights of a company (Member, Provider). */
   manageCompanyRights: (actor) => rolesAllow(actor, "administer"),
   /** Users read the roles they inherit; admins anyone's. */

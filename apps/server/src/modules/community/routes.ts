@@ -4,11 +4,14 @@ import { authorize } from "../../platform/auth/policy";
 import { notFound } from "../../platform/http/errors";
 import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext } from "../../platform/module";
+import { approveOwnershipClaim, declineOwnershipClaim, listOwnershipClaims } from "./ownership-claims";
 import { registerRightsRoutes } from "./rights-routes";
 import {
+  ClaimIdParams,
   COMPONENTS,
   CompanyIdParams,
   CompanyOwnershipAnswer,
+  OwnershipClaimQuery,
   OwnershipQuery,
   RoleAssignmentParams,
   RoleAssignmentQuery,
@@ -27,6 +30,7 @@ import {
 
 const ROLES_TAGS = ["company-roles-controller"];
 const EMAIL_TAGS = ["email-address-controller"];
+const CLAIM_TAGS = ["ownership-claims"];
 
 export const communityRoutes =
   (context: ModuleContext): FastifyPluginAsync =>
@@ -185,6 +189,59 @@ export const communityRoutes =
         );
         return reply.code(200).send();
       },
+    );
+
+    // Openverde's own: admins decide the claims in the admin console.
+
+    app.get(
+      "/company-ownership-claims",
+      {
+        schema: {
+          operationId: "getOwnershipClaims",
+          tags: CLAIM_TAGS,
+          summary: "Ownership claims with who claims which company and why, for admins",
+          description:
+            "Openverde's own. The pending claims, oldest first (the default), or the approved or declined ones, newest decision first; at most 500.",
+          querystring: OwnershipClaimQuery,
+          security: SIGNED_IN_SECURITY,
+          response: { 200: Type.Array(Type.Ref("OwnershipClaim")) },
+        },
+      },
+      async (request) => listOwnershipClaims(db, authorize(request.actor), request.query),
+    );
+
+    app.post(
+      "/company-ownership-claims/:claimId/approval",
+      {
+        schema: {
+          operationId: "approveOwnershipClaim",
+          tags: CLAIM_TAGS,
+          summary: "Approve an ownership claim: the user becomes an owner of the company",
+          description:
+            "Openverde's own; the same as assigning the CompanyOwner role. Admins only; 409 when the claim is decided already.",
+          params: ClaimIdParams,
+          security: SIGNED_IN_SECURITY,
+          response: { 200: Type.Ref("OwnershipClaim") },
+        },
+      },
+      async (request) => approveOwnershipClaim(db, authorize(request.actor), request.params.claimId),
+    );
+
+    app.post(
+      "/company-ownership-claims/:claimId/decline",
+      {
+        schema: {
+          operationId: "declineOwnershipClaim",
+          tags: CLAIM_TAGS,
+          summary: "Decline an ownership claim",
+          description:
+            "Openverde's own. The user's roles stay as they were; they may claim again. Admins only; 409 when the claim is decided already.",
+          params: ClaimIdParams,
+          security: SIGNED_IN_SECURITY,
+          response: { 200: Type.Ref("OwnershipClaim") },
+        },
+      },
+      async (request) => declineOwnershipClaim(db, authorize(request.actor), request.params.claimId),
     );
 
     // -----------------------------------------------------------------------------------------------

@@ -100,6 +100,45 @@ export const OwnershipQuery = Type.Object({
 });
 
 // ---------------------------------------------------------------------------------------------------
+// Ownership claims as admins decide them (Openverde's own)
+
+const CLAIM_STATUSES = ["Pending", "Approved", "Declined"] as const;
+
+export const OwnershipClaim = Type.Object(
+  {
+    claimId: Type.String({ format: "uuid", description: "The claim's id." }),
+    companyId: Type.String({ format: "uuid", description: COMPANY_ID }),
+    companyName: Type.String({ description: "The company's name." }),
+    userId: Type.String({ format: "uuid", description: "Who claims to own the company." }),
+    username: Type.String({ description: "Their username." }),
+    name: Type.String({ description: "Their name; may be empty." }),
+    email: Type.String({ description: "Their e-mail address." }),
+    comment: Type.Union([Type.String(), Type.Null()], {
+      description: "Why they should own it, in their words.",
+    }),
+    claimedAt: Type.String({ format: "date-time", description: "When the claim was made." }),
+    status: stringEnum(CLAIM_STATUSES, {
+      description: "Pending until an admin approves it (the user becomes a CompanyOwner) or declines it.",
+    }),
+    decidedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()], {
+      description: "When it was decided; null while pending.",
+    }),
+  },
+  { $id: "OwnershipClaim" },
+);
+
+export const OwnershipClaimQuery = Type.Object({
+  status: Type.Optional(
+    stringEnum(CLAIM_STATUSES, { description: "Which claims: Pending (the default), Approved or Declined." }),
+  ),
+  companyId: Type.Optional(companyIdField()),
+});
+
+export const ClaimIdParams = Type.Object({
+  claimId: Type.String({ description: "The claim's id.", example: ID_EXAMPLE }),
+});
+
+// ---------------------------------------------------------------------------------------------------
 // Company rights and inherited roles
 
 const COMPANY_RIGHT = "A right an admin gives a company: Member (its users become members) or Provider.";
@@ -131,4 +170,5 @@ export const COMPONENTS: TSchema[] = [
   KeycloakUserInfo,
   EmailAddress,
   CompanyRightAssignmentString,
+  OwnershipClaim,
 ];

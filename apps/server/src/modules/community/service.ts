@@ -163,7 +163,7 @@ export async function assignCompanyRole(
         before: { userId, role: targetRole ?? null },
         after: { userId, role },
       });
-      if (role === "CompanyOwner" && (await resolveClaims(trx, companyId, userId)))
+      if (role === "CompanyOwner" && (await resolveClaims(trx, companyId, userId, actor.userId)))
         await recordAudit(trx, actor, {
           action: "ownership.decided",
           objectType: "company",

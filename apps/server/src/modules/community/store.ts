@@ -3,7 +3,9 @@ import { PREPARED } from "../../platform/db/prepared-statements";
 import { inTransaction as inTransactionOf } from "../../platform/db/transaction";
 import type { CompanyRight, CompanyRole } from "./model";
 
-/** The tables of the community module (migrations/001_create_community_tables.sql, 002_company_rights.sql). */
+export type ClaimDecision = "Approved" | "Declined";
+
+/** The tables of the community module (migrations/001_create_community_tables.sql, 002_company_rights.sql, 003_ownership_decisions.sql). */
 export interface CommunityTables {
   community_company_role: {
     company_id: string;
@@ -19,6 +21,8 @@ export interface CommunityTables {
     comment: string | null;
     created_at: Generated<Date>;
     resolved_at: Date | null;
+    decision: ClaimDecision | null;
+    decided_by_user_id: string | null;
   };
   community_company_right: {
     company_id: string;
@@ -174,16 +178,73 @@ export async function insertClaim(
   return inserted !== undefined;
 }
 
-/** Marks the user's open claims on the company resolved; whether there was one. */
-export async function resolveClaims(db: CommunityDb, companyId: string, userId: string): Promise<boolean> {
+/** Marks the user's open claims on the company approved (by making them owner); whether there was one. */
+export async function resolveClaims(
+  db: CommunityDb,
+  companyId: string,
+  userId: string,
+  decidedByUserId: string,
+): Promise<boolean> {
   const result = await db
     .updateTable("community_ownership_claim")
-    .set({ resolved_at: sql<Date>`now()` })
+    .set({ resolved_at: sql<Date>`now()`, decision: "Approved", decided_by_user_id: decidedByUserId })
     .where("company_id", "=", companyId)
     .where("user_id", "=", userId)
     .where("resolved_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+export interface ClaimRow {
+  id: string;
+  companyId: string;
+  userId: string;
+  comment: string | null;
+  createdAt: Date;
+  resolvedAt: Date | null;
+  decision: ClaimDecision | null;
+}
+
+const claimColumns = [
+  "id",
+  "company_id as companyId",
+  "user_id as userId",
+  "comment",
+  "created_at as createdAt",
+  "resolved_at as resolvedAt",
+  "decision",
+] as const;
+
+/** Claims, oldest first: the open ones, or those decided so (newest decisions first). */
+export async function selectClaims(
+  db: CommunityDb,
+  filter: { decision: ClaimDecision | null; companyId?: string; limit: number },
+): Promise<ClaimRow[]> {
+  let query = db.selectFrom("community_ownership_claim").select(claimColumns);
+  query =
+    filter.decision === null
+      ? query.where("resolved_at", "is", null).orderBy("created_at")
+      : query.where("decision", "=", filter.decision).orderBy("resolved_at", "desc");
+  if (filter.companyId) query = query.where("company_id", "=", filter.companyId);
+  return query.orderBy("id").limit(filter.limit).execute();
+}
+
+/** One claim, locked for its decision. */
+export async function selectClaimForUpdate(db: CommunityDb, claimId: string): Promise<ClaimRow | undefined> {
+  return db
+    .selectFrom("community_ownership_claim")
+    .select(claimColumns)
+    .where("id", "=", claimId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function declineClaim(db: CommunityDb, claimId: string, decidedByUserId: string): Promise<void> {
+  await db
+    .updateTable("community_ownership_claim")
+    .set({ resolved_at: sql<Date>`now()`, decision: "Declined", decided_by_user_id: decidedByUserId })
+    .where("id", "=", claimId)
+    .execute();
 }
 
 /** Removes a deleted user's roles and ownership claims. */

@@ -1,9 +1,14 @@
 import type { ServerModule } from "../../platform/module";
+import { providePlatformStatePart } from "../identity";
 import { EXPORT_JOB, runExportJob } from "./exports";
 import { addDocumentVisibilityRule, provideDataRegisteredForCompany } from "./neighbours";
+import { countExportJobs } from "./platform-state-store";
 import { datasetRoutes } from "./routes";
 import { seedDemoDatasets } from "./seed";
 import { documentVisibleTo, registeredDataOf } from "./service";
+
+// The admin console's platform state shows the export jobs running and failed.
+providePlatformStatePart("exportJobs", (context) => countExportJobs(context.database.db));
 
 export const datasetsModule: ServerModule = {
   name: "datasets",

@@ -2,9 +2,11 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { csvRows } from "@openverde/frameworks/csv";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { authorize } from "../../platform/auth/policy";
+import { inTransaction } from "../../platform/db/transaction";
+import { ApiError } from "../../platform/http/errors";
 import { SIGNED_IN_SECURITY } from "../../platform/http/openapi";
 import type { ModuleContext, ServerModule } from "../../platform/module";
-import { type AuditFilter, readAuditTrail } from "../audit";
+import { type AuditFilter, readAuditTrail, recordAudit } from "../audit";
 import {
   changeRoles,
   deletePerson,
@@ -18,6 +20,7 @@ import {
   listSignInLocks,
   sendPasswordReset,
 } from "./admin-people";
+import { readPlatformState, retryFailedMailsOf } from "./admin-platform-state";
 import { can } from "./admin-policy";
 import {
   AdminUser,
@@ -28,6 +31,8 @@ import {
   AuditTrailQuery,
   InviteUserBody,
   LiftSignInLockBody,
+  PlatformState,
+  RetriedMails,
   RolesBody,
   SignInLock,
   UserIdParams,
@@ -38,6 +43,7 @@ import { identityConfig } from "./config";
 const PEOPLE = ["admin-people"];
 const AUDIT = ["admin-audit-trail"];
 const SIGN_IN = ["admin-sign-in-locks"];
+const STATE = ["admin-platform-state"];
 const DENIED = "Only admins may use the admin console.";
 const DONE = Type.Unsafe<void>({ description: "Done." });
 /** At most this many entries go into one CSV export; narrow the filter for more. */
@@ -76,7 +82,15 @@ const adminRoutes =
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const { db } = context.database;
     const config = identityConfig(context.config);
-    for (const schema of [AdminUser, AdminUserPage, SignInLock, AuditEntry, AuditTrailPage])
+    for (const schema of [
+      AdminUser,
+      AdminUserPage,
+      SignInLock,
+      AuditEntry,
+      AuditTrailPage,
+      PlatformState,
+      RetriedMails,
+    ])
       app.addSchema(schema);
     const admin = (request: FastifyRequest) =>
       authorize(request.actor, can(request.actor, "administer"), DENIED);
@@ -290,6 +304,62 @@ const adminRoutes =
       async (request, reply) => {
         await liftSignInLock(db, admin(request), request.body.key);
         return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      "/platform-state",
+      {
+        schema: {
+          ...common,
+          operationId: "getPlatformState",
+          tags: STATE,
+          summary: "The platform's state: health, queues, jobs, e-mails, sign-in locks, version and uptime",
+          description:
+            "Read fresh on every call. A part that cannot be read is null, the rest is still answered.",
+          response: { 200: Type.Ref("PlatformState") },
+        },
+      },
+      async (request) => {
+        admin(request);
+        return readPlatformState(context);
+      },
+    );
+
+    app.post(
+      "/platform-state/mails/retry",
+      {
+        schema: {
+          ...common,
+          operationId: "retryFailedMails",
+          tags: STATE,
+          summary: "Send the e-mails that were given up again, from their first attempt",
+          description: "Recorded in the audit trail with the number of mails.",
+          response: { 200: Type.Ref("RetriedMails") },
+        },
+      },
+      async (request) => {
+        const actor = admin(request);
+        const retry = retryFailedMailsOf();
+        if (!retry)
+          throw new ApiError(
+            503,
+            "service-unavailable",
+            "Mail not available",
+            "This server sends no e-mails.",
+          );
+        const retried = await inTransaction(db, async (trx) => {
+          const count = await retry(trx);
+          if (count > 0)
+            await recordAudit(trx, actor, {
+              action: "mails.retried",
+              objectType: "mail-outbox",
+              objectId: "failed",
+              after: { retried: count },
+            });
+          return count;
+        });
+        return { retried };
       },
     );
 

@@ -151,3 +151,77 @@ const auditFilter = {
 
 export const AuditTrailQuery = Type.Object({ ...auditFilter, ...paging });
 export const AuditExportQuery = Type.Object(auditFilter);
+
+const Health = Type.Union([Type.Literal("UP"), Type.Literal("DOWN")]);
+const Count = (description: string) => Type.Integer({ minimum: 0, description });
+const Nullable = <T extends ReturnType<typeof Type.Object>>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
+
+export const PlatformState = Type.Object(
+  {
+    checkedAt: Timestamp("When this answer was put together."),
+    version: Type.String({ description: "The running build's version." }),
+    commit: Type.String({ description: "The running build's commit." }),
+    startedAt: Timestamp("When this server process started."),
+    uptimeSeconds: Count("How long this server process runs, in seconds."),
+    database: Type.Object({ status: Health }, { description: "Whether the database answers." }),
+    mailer: Nullable(
+      Type.Object({
+        status: Type.Union([Type.Literal("UP"), Type.Literal("DOWN"), Type.Literal("NOT_CONFIGURED")], {
+          description:
+            "NOT_CONFIGURED: no SMTP_URL, mails stay in the outbox. DOWN: the last attempt to send a waiting or failed mail failed.",
+        }),
+        lastError: Type.Union([Type.String(), Type.Null()], {
+          description: "The error of that attempt.",
+        }),
+      }),
+      "Whether e-mails go out; null when the state could not be read.",
+    ),
+    reviewQueue: Nullable(
+      Type.Object({
+        length: Count("Datasets waiting for a reviewer."),
+        oldestSince: OptionalTimestamp("When the dataset that waits longest was uploaded."),
+      }),
+      "The quality review queue; null when it could not be read.",
+    ),
+    dataRequests: Type.Union(
+      [
+        Type.Array(
+          Type.Object({
+            state: Type.String({ description: "A request state (Open, Processing, Answered, ...)." }),
+            count: Count("Requests in that state."),
+          }),
+        ),
+        Type.Null(),
+      ],
+      { description: "Data requests per state; null when they could not be read." },
+    ),
+    exportJobs: Nullable(
+      Type.Object({
+        running: Count("Export jobs still being written."),
+        failed: Count("Export jobs that failed in the last 24 hours."),
+      }),
+      "Export jobs; null when they could not be read.",
+    ),
+    mails: Nullable(
+      Type.Object({
+        waiting: Count("E-mails in the outbox waiting to be sent."),
+        failed: Count("E-mails given up after their last attempt (POST /platform-state/mails/retry)."),
+      }),
+      "The e-mail outbox; null when it could not be read.",
+    ),
+    signInLocks: Type.Object(
+      {
+        locked: Count("Accounts, names and addresses locked now (GET /sign-in-locks)."),
+        counting: Count("Keys with failed sign-ins counted now, locked or not."),
+      },
+      { description: "Sign-in locks in force." },
+    ),
+  },
+  { $id: "PlatformState" },
+);
+
+export const RetriedMails = Type.Object(
+  { retried: Count("How many failed e-mails are queued to be sent again.") },
+  { $id: "RetriedMails" },
+);

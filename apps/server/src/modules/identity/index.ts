@@ -50,6 +50,10 @@ export { DEMO_USERS } from "./demo";
 
 export { identityAdminSurface } from "./admin-routes";
 
+// The platform state the console shows: the modules that own its queues report their part here.
+
+export { providePlatformStatePart } from "./admin-platform-state";
+
 // The bearer authenticator, given the api-keys module's key check in modules/registry.ts; the
 // notifications module sends the password reset mails through the hook.
 

@@ -1,9 +1,10 @@
 import type { Command } from "commander";
 import type { EventHandler } from "../../platform/events";
 import type { ModuleContext, ServerModule, WithContext } from "../../platform/module";
-import { providePasswordResetMailer } from "../identity";
+import { providePasswordResetMailer, providePlatformStatePart } from "../identity";
 import { mailboxRoutes } from "./mailbox";
 import { smtpMailer } from "./mailer";
+import { outboxState, retryFailedMails } from "./platform-state";
 import { emailRoutes } from "./routes";
 import {
   type AccessRequestedPayload,
@@ -33,6 +34,12 @@ import { describeSmtpUrl, type MailSettings } from "./settings";
 
 // The identity module asks through this to e-mail a password reset link.
 providePasswordResetMailer(sendPasswordResetMail);
+
+// The admin console's platform state shows the outbox and sends failed mails again.
+providePlatformStatePart("mail", (context) =>
+  outboxState(context.database.db, Boolean(context.config.mail.smtpUrl)),
+);
+providePlatformStatePart("retryFailedMails", retryFailedMails);
 
 /** Settings and mailer per built platform, read once when the platform is built. */
 const perContext = new WeakMap<ModuleContext, { settings: MailSettings; mailer: Mailer | undefined }>();

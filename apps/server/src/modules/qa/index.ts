@@ -1,7 +1,9 @@
 import type { ServerModule } from "../../platform/module";
 import { provideDatasetDeletionStep } from "../datasets";
+import { providePlatformStatePart } from "../identity";
 import { forgetDatasetReview } from "./dataset-deletion";
 import { providePreApprovalCheck } from "./neighbours";
+import { selectReviewQueueState } from "./platform-state-store";
 import { uploadSkipsReview } from "./pre-approval";
 import { qaRoutes } from "./routes";
 import { startDatasetReview } from "./service";
@@ -20,6 +22,9 @@ providePreApprovalCheck((db) => uploadSkipsReview(db));
 
 // A dataset that is deleted takes its review along, in the deleting transaction.
 provideDatasetDeletionStep(forgetDatasetReview);
+
+// The admin console's platform state shows the review queue.
+providePlatformStatePart("reviewQueue", (context) => selectReviewQueueState(context.database.db));
 
 export const qaModule: ServerModule = {
   name: "qa",

@@ -1,9 +1,10 @@
 import type { ServerModule } from "../../platform/module";
 import { providePrivateDataAccessCheck } from "../datasets";
-import { USER_DELETED, type UserDeletedPayload } from "../identity";
+import { providePlatformStatePart, USER_DELETED, type UserDeletedPayload } from "../identity";
 import { answerRequestsWithDataset, closeRequestsAsNonSourceable, forgetRequestsOf } from "./changes";
 import { communityRequestRoutes } from "./community-routes";
 import type { DatasetActivatedPayload, DatasetNonSourceablePayload } from "./events";
+import { countRequestsByState } from "./platform-state-store";
 import { hasPrivateDataAccess } from "./records";
 import { seedDemoRequests } from "./seed";
 import { onDatasetActivated, onDatasetNonSourceable } from "./sourcing-lifecycle";
@@ -11,6 +12,9 @@ import { dataSourcingRoutes } from "./sourcing-routes";
 
 // The datasets module asks through this whether a company granted a user access to its private data.
 providePrivateDataAccessCheck(hasPrivateDataAccess);
+
+// The admin console's platform state shows the data requests per state.
+providePlatformStatePart("dataRequests", (context) => countRequestsByState(context.database.db));
 
 /**
  * Data requests end to end (docs/requests.md): one store and one state model, published at

@@ -227,6 +227,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/platform-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's state: health, queues, jobs, e-mails, sign-in locks, version and uptime
+         * @description Read fresh on every call. A part that cannot be read is null, the rest is still answered.
+         */
+        get: operations["getPlatformState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform-state/mails/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the e-mails that were given up again, from their first attempt
+         * @description Recorded in the audit trail with the number of mails.
+         */
+        post: operations["retryFailedMails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit-trail": {
         parameters: {
             query?: never;
@@ -356,6 +396,77 @@ export interface components {
             entries: components["schemas"]["AuditEntry"][];
             /** @description How many entries match the filter in all. */
             totalCount: number;
+        };
+        PlatformState: {
+            /**
+             * Format: date-time
+             * @description When this answer was put together.
+             */
+            checkedAt: string;
+            /** @description The running build's version. */
+            version: string;
+            /** @description The running build's commit. */
+            commit: string;
+            /**
+             * Format: date-time
+             * @description When this server process started.
+             */
+            startedAt: string;
+            /** @description How long this server process runs, in seconds. */
+            uptimeSeconds: number;
+            /** @description Whether the database answers. */
+            database: {
+                status: "UP" | "DOWN";
+            };
+            /** @description Whether e-mails go out; null when the state could not be read. */
+            mailer: {
+                /** @description NOT_CONFIGURED: no SMTP_URL, mails stay in the outbox. DOWN: the last attempt to send a waiting or failed mail failed. */
+                status: "UP" | "DOWN" | "NOT_CONFIGURED";
+                /** @description The error of that attempt. */
+                lastError: string | null;
+            } | null;
+            /** @description The quality review queue; null when it could not be read. */
+            reviewQueue: {
+                /** @description Datasets waiting for a reviewer. */
+                length: number;
+                /**
+                 * Format: date-time
+                 * @description When the dataset that waits longest was uploaded.
+                 */
+                oldestSince: string | null;
+            } | null;
+            /** @description Data requests per state; null when they could not be read. */
+            dataRequests: {
+                /** @description A request state (Open, Processing, Answered, ...). */
+                state: string;
+                /** @description Requests in that state. */
+                count: number;
+            }[] | null;
+            /** @description Export jobs; null when they could not be read. */
+            exportJobs: {
+                /** @description Export jobs still being written. */
+                running: number;
+                /** @description Export jobs that failed in the last 24 hours. */
+                failed: number;
+            } | null;
+            /** @description The e-mail outbox; null when it could not be read. */
+            mails: {
+                /** @description E-mails in the outbox waiting to be sent. */
+                waiting: number;
+                /** @description E-mails given up after their last attempt (POST /platform-state/mails/retry). */
+                failed: number;
+            } | null;
+            /** @description Sign-in locks in force. */
+            signInLocks: {
+                /** @description Accounts, names and addresses locked now (GET /sign-in-locks). */
+                locked: number;
+                /** @description Keys with failed sign-ins counted now, locked or not. */
+                counting: number;
+            };
+        };
+        RetriedMails: {
+            /** @description How many failed e-mails are queued to be sent again. */
+            retried: number;
         };
     };
     responses: never;
@@ -717,6 +828,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+        };
+    };
+    getPlatformState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformState"];
+                };
+            };
+        };
+    };
+    retryFailedMails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetriedMails"];
                 };
             };
         };

@@ -127,6 +127,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company-ownership-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ownership claims with who claims which company and why, for admins
+         * @description Openverde's own. The pending claims, oldest first (the default), or the approved or declined ones, newest decision first; at most 500.
+         */
+        get: operations["getOwnershipClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company-ownership-claims/{claimId}/approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an ownership claim: the user becomes an owner of the company
+         * @description Openverde's own; the same as assigning the CompanyOwner role. Admins only; 409 when the claim is decided already.
+         */
+        post: operations["approveOwnershipClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company-ownership-claims/{claimId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an ownership claim
+         * @description Openverde's own. The user's roles stay as they were; they may claim again. Admins only; 409 when the claim is decided already.
+         */
+        post: operations["declineOwnershipClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company-rights": {
         parameters: {
             query?: never;
@@ -498,6 +558,48 @@ export interface components {
              * @enum {string}
              */
             companyRight: "Member" | "Provider";
+        };
+        OwnershipClaim: {
+            /**
+             * Format: uuid
+             * @description The claim's id.
+             */
+            claimId: string;
+            /**
+             * Format: uuid
+             * @description The id under which Openverde keeps the company.
+             */
+            companyId: string;
+            /** @description The company's name. */
+            companyName: string;
+            /**
+             * Format: uuid
+             * @description Who claims to own the company.
+             */
+            userId: string;
+            /** @description Their username. */
+            username: string;
+            /** @description Their name; may be empty. */
+            name: string;
+            /** @description Their e-mail address. */
+            email: string;
+            /** @description Why they should own it, in their words. */
+            comment: string | null;
+            /**
+             * Format: date-time
+             * @description When the claim was made.
+             */
+            claimedAt: string;
+            /**
+             * @description Pending until an admin approves it (the user becomes a CompanyOwner) or declines it.
+             * @enum {string}
+             */
+            status: "Pending" | "Approved" | "Declined";
+            /**
+             * Format: date-time
+             * @description When it was decided; null while pending.
+             */
+            decidedAt: string | null;
         };
         /**
          * @description Where the request stands, as the requester sees it.
@@ -1107,6 +1209,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getOwnershipClaims: {
+        parameters: {
+            query?: {
+                /** @description Which claims: Pending (the default), Approved or Declined. */
+                status?: "Pending" | "Approved" | "Declined";
+                /** @description The id under which Openverde keeps the company. */
+                companyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnershipClaim"][];
+                };
+            };
+        };
+    };
+    approveOwnershipClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's id. */
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnershipClaim"];
+                };
+            };
+        };
+    };
+    declineOwnershipClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's id. */
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnershipClaim"];
+                };
             };
         };
     };
