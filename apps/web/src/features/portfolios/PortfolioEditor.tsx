@@ -1,12 +1,23 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Dialog } from "primereact/dialog";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { ApiError, unwrap, useApi } from "../../api";
 import { Alert, plural } from "../../components/workflow";
 import { splitList } from "../requests/request-model";
-import { type BasePortfolio, MAX_PORTFOLIO_NAME, unknownIdentifiers } from "./portfolio-model";
+import { CompanyPicker } from "./CompanyPicker";
+import {
+  type BasePortfolio,
+  type ChosenCompany,
+  chosenCompany,
+  identifiersToSave,
+  MAX_PORTFOLIO_NAME,
+  unknownIdentifiers,
+} from "./portfolio-model";
 
-/** Create a portfolio, or rename and change the companies of one, from pasted identifiers. */
+/**
+ * Create a portfolio, or rename and change the companies of one: companies are found by name or
+ * identifier with the type-ahead and listed by name, and more can be pasted as identifiers.
+ */
 export function PortfolioEditor({
   visible,
   portfolio,
@@ -24,17 +35,38 @@ export function PortfolioEditor({
   const id = useId();
   const [name, setName] = useState("");
   const [text, setText] = useState("");
+  const [chosen, setChosen] = useState<ChosenCompany[]>([]);
   const [errors, setErrors] = useState<{ name?: string; identifiers?: string }>({});
-  const identifiers = useMemo(() => splitList(text), [text]);
+  const pasted = useMemo(() => splitList(text), [text]);
+  const identifiers = useMemo(() => identifiersToSave(chosen, pasted), [chosen, pasted]);
+  // The stored portfolio lists company ids: the dialog shows them by name and LEI instead.
+  const stored = useQuery({
+    queryKey: ["portfolio-editor-companies", portfolio?.portfolioId, portfolio?.identifiers],
+    enabled: visible && portfolio !== undefined && portfolio.identifiers.length > 0,
+    queryFn: () => unwrap(api.backend.POST("/companies/validation", { body: portfolio?.identifiers ?? [] })),
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form when the dialog opens
   useEffect(() => {
     if (!visible) return;
     setName(portfolio?.portfolioName ?? "");
-    setText(portfolio ? portfolio.identifiers.join("\n") : "");
+    setText("");
+    setChosen([]);
     setErrors({});
     save.reset();
   }, [visible, portfolio]);
+
+  // List the stored companies once they are resolved (and again each time the dialog opens).
+  useEffect(() => {
+    if (!visible || !stored.data) return;
+    const companies = stored.data.flatMap((result) =>
+      result.companyInformation ? [chosenCompany(result.companyInformation)] : [],
+    );
+    setChosen((current) => [
+      ...companies,
+      ...current.filter((c) => !companies.some((s) => s.companyId === c.companyId)),
+    ]);
+  }, [visible, stored.data]);
 
   const save = useMutation({
     mutationFn: async () => {
@@ -71,14 +103,14 @@ export function PortfolioEditor({
     const next: { name?: string; identifiers?: string } = {};
     if (!name.trim()) next.name = "Give the portfolio a name.";
     else if (name.trim().length > MAX_PORTFOLIO_NAME) next.name = `At most ${MAX_PORTFOLIO_NAME} characters.`;
-    if (identifiers.length === 0) next.identifiers = "Paste at least one company identifier.";
+    if (identifiers.length === 0) next.identifiers = "Add at least one company.";
     setErrors(next);
     if (Object.keys(next).length === 0) save.mutate();
   };
 
   const removeUnknown = () => {
     const drop = new Set(unknown.map((value) => value.toLowerCase()));
-    setText(identifiers.filter((value) => !drop.has(value.toLowerCase())).join("\n"));
+    setText(pasted.filter((value) => !drop.has(value.toLowerCase())).join("\n"));
     save.reset();
   };
 
@@ -117,22 +149,62 @@ export function PortfolioEditor({
             </p>
           ) : null}
         </div>
+        <CompanyPicker
+          label="Find a company to add"
+          hint="Its name, LEI or ISIN: type at least three characters, then pick with the arrow keys and Enter, or click."
+          isChosen={(companyId) => chosen.some((company) => company.companyId === companyId)}
+          onPick={(company) => setChosen((current) => [...current, chosenCompany(company)])}
+        />
+        {stored.isFetching ? <p className="wf-muted">Loading the portfolio's companies…</p> : null}
+        {stored.isError ? (
+          <Alert tone="error" title="The portfolio's companies could not be listed">
+            <p>{stored.error.message}</p>
+          </Alert>
+        ) : null}
+        {chosen.length > 0 ? (
+          <>
+            <p className="pf-chosen__title" id={`${id}-chosen`}>
+              In this portfolio: {chosen.length}
+            </p>
+            <ul className="pf-chosen" aria-labelledby={`${id}-chosen`}>
+              {chosen.map((company) => (
+                <li key={company.companyId} className="pf-chosen__item">
+                  <span className="pf-chosen__text">
+                    <span className="pf-chosen__name">{company.companyName}</span>
+                    {company.details ? <span className="pf-chosen__details">{company.details}</span> : null}
+                  </span>
+                  <button
+                    type="button"
+                    className="p-button p-component p-button-text p-button-sm"
+                    aria-label={`Remove ${company.companyName}`}
+                    onClick={() =>
+                      setChosen((current) => current.filter((c) => c.companyId !== company.companyId))
+                    }
+                  >
+                    <i className="pi pi-times" aria-hidden="true" />
+                    <span>Remove</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <div className="wf-field">
-          <label htmlFor={`${id}-identifiers`}>Companies</label>
+          <label htmlFor={`${id}-identifiers`}>Companies by identifier</label>
           <p className="wf-field__hint" id={`${id}-hint`}>
-            LEIs, ISINs, PermIDs or Openverde company ids, one per line or separated by commas.
+            Or paste LEIs, ISINs, PermIDs or Openverde company ids, one per line or separated by commas.
           </p>
           <textarea
             id={`${id}-identifiers`}
             className="p-inputtext p-component wf-mono"
-            rows={8}
+            rows={4}
             value={text}
             aria-invalid={errors.identifiers || unknown.length > 0 ? true : undefined}
             aria-describedby={`${id}-hint ${id}-count`}
             onChange={(event) => setText(event.target.value)}
           />
           <p className="wf-field__hint" id={`${id}-count`} aria-live="polite">
-            {plural(identifiers.length, "identifier")}
+            {plural(identifiers.length, "company", "companies")} to save
           </p>
           {errors.identifiers ? <p className="wf-field__error">{errors.identifiers}</p> : null}
         </div>

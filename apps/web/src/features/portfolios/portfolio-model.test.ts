@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/api-error";
 import {
+  chosenCompany,
   coverage,
   type EnrichedEntry,
   filterEntries,
   frameworksWithData,
+  identifiersToSave,
   percent,
   periodsOf,
   unknownIdentifiers,
@@ -83,5 +85,32 @@ describe("portfolio rules", () => {
     expect(filterEntries(list, "", "name").map((e) => e.companyName)).toEqual(["Alpha", "Beta"]);
     expect(filterEntries(list, "", "country").map((e) => e.companyName)).toEqual(["Alpha", "Beta"]);
     expect(filterEntries(list, "util", "name").map((e) => e.companyName)).toEqual(["Beta"]);
+  });
+});
+
+describe("the portfolio editor's companies", () => {
+  it("saves the listed companies' ids first, then the pasted identifiers not among them", () => {
+    const listed = [
+      { companyId: "A1", companyName: "Alpha", details: "" },
+      { companyId: "b2", companyName: "Beta", details: "" },
+    ];
+    expect(identifiersToSave(listed, ["529900ABC", "B2", "a1"])).toEqual(["A1", "b2", "529900ABC"]);
+    expect(identifiersToSave([], [])).toEqual([]);
+  });
+
+  it("lists a company by name with its place and LEI", () => {
+    expect(
+      chosenCompany({
+        companyId: "c",
+        companyName: "Verdana Energie AG",
+        headquarters: "Hamburg",
+        countryCode: "DE",
+        lei: "529900T8BM49AURSDO55",
+      }),
+    ).toEqual({
+      companyId: "c",
+      companyName: "Verdana Energie AG",
+      details: "Hamburg, Germany · LEI 529900T8BM49AURSDO55",
+    });
   });
 });

@@ -6,6 +6,7 @@
 import { findFramework, listFrameworks } from "@openverde/frameworks";
 import type { ApiError } from "../../api";
 import type { components } from "../../api/generated/users";
+import { type SuggestedCompany, suggestionDetails } from "../companies/company-suggestions";
 
 export type EnrichedPortfolio = components["schemas"]["EnrichedPortfolio"];
 export type EnrichedEntry = components["schemas"]["EnrichedPortfolioEntry"];
@@ -114,4 +115,26 @@ export function filterEntries(
         entry.countryCode.toLowerCase() === needle,
     )
     .sort((a, b) => key(a).localeCompare(key(b)) || a.companyName.localeCompare(b.companyName));
+}
+
+/** A company the portfolio editor lists: its name and what tells it apart (place, LEI). */
+export interface ChosenCompany {
+  companyId: string;
+  companyName: string;
+  details: string;
+}
+
+export function chosenCompany(company: SuggestedCompany): ChosenCompany {
+  return {
+    companyId: company.companyId,
+    companyName: company.companyName,
+    details: suggestionDetails(company),
+  };
+}
+
+/** The identifiers the editor saves: the listed companies' ids, then the pasted identifiers not among them. */
+export function identifiersToSave(chosen: readonly ChosenCompany[], pasted: readonly string[]): string[] {
+  const ids = chosen.map((company) => company.companyId);
+  const known = new Set(ids.map((value) => value.toLowerCase()));
+  return [...ids, ...pasted.filter((value) => !known.has(value.toLowerCase()))];
 }
