@@ -3,11 +3,11 @@ import { open, stat } from "node:fs/promises";
 import { pipeline, type Readable, Transform } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { sql } from "kysely";
-import { SaxesParser } from "saxes";
 import yauzl from "yauzl";
 import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
 import type { AuditActor } from "../audit";
 import { canCopy } from "./copy-rows";
+import { decodeEntities, XmlReader, XmlSyntaxError } from "./gleif-xml";
 import {
   type BatchOptions,
   type ImportRecord,
@@ -141,8 +141,6 @@ export async function openText(
   return { stream, progress: () => ({ bytesRead, totalBytes }) };
 }
 
-const localName = (name: string): string => name.slice(name.indexOf(":") + 1);
-
 interface RecordDraft {
   lei: string;
   legalName: string;
@@ -252,70 +250,83 @@ export async function* readGleifRecords(
   text: AsyncIterable<string>,
   onMalformed: (record: MalformedRecord) => void = () => {},
 ): AsyncGenerator<ImportRecord> {
-  const parser = new SaxesParser({ position: true });
   const ready: ImportRecord[] = [];
-  const path: string[] = [];
   // Where each open element inside the record is in the CAPTURED tree (undefined: off every path),
   // so that a tag costs one map lookup instead of joining its path into a string.
   const tree = capturedTree();
   const nodes: (PathNode | undefined)[] = [];
+  let depth = 0;
   let recordDepth = -1;
   let recordNumber = 0;
   let draft = emptyDraft();
   let capture: ((draft: RecordDraft, text: string) => void) | undefined;
   let buffer = "";
 
-  parser.on("opentag", (node) => {
-    const name = localName(node.name);
-    path.push(name);
-    if (name === "LEIRecord" && recordDepth < 0) {
-      recordDepth = path.length;
-      recordNumber++;
-      draft = emptyDraft();
-      nodes.length = 0;
-      nodes.push(tree);
-      return;
-    }
-    if (recordDepth > 0) {
-      const node = nodes[nodes.length - 1]?.children.get(name);
-      nodes.push(node);
-      capture = node?.capture;
-      buffer = "";
-    }
+  const parser: XmlReader = new XmlReader({
+    open(name) {
+      depth++;
+      if (name === "LEIRecord" && recordDepth < 0) {
+        recordDepth = depth;
+        recordNumber++;
+        draft = emptyDraft();
+        nodes.length = 0;
+        nodes.push(tree);
+        return;
+      }
+      if (recordDepth > 0) {
+        const node = nodes[nodes.length - 1]?.children.get(name);
+        nodes.push(node);
+        capture = node?.capture;
+        buffer = "";
+      }
+    },
+    text(source, start, end) {
+      if (capture) buffer += decodeEntities(source.slice(start, end));
+    },
+    close() {
+      if (capture) {
+        capture(draft, buffer);
+        capture = undefined;
+      }
+      if (recordDepth > 0) nodes.pop();
+      if (depth === recordDepth) {
+        recordDepth = -1;
+        const record = toRecord(draft);
+        if (typeof record === "string") {
+          onMalformed({
+            lei: draft.lei.trim() || undefined,
+            recordNumber,
+            line: parser.line,
+            reason: record,
+          });
+        } else ready.push(record);
+      }
+      depth--;
+    },
   });
-  parser.on("text", (text) => {
-    if (capture) buffer += text;
-  });
-  parser.on("closetag", () => {
-    if (capture) {
-      capture(draft, buffer);
-      capture = undefined;
-    }
-    if (recordDepth > 0) nodes.pop();
-    if (path.length === recordDepth) {
-      recordDepth = -1;
-      const record = toRecord(draft);
-      if (typeof record === "string") {
-        onMalformed({
-          lei: draft.lei.trim() || undefined,
-          recordNumber,
-          line: parser.line,
-          reason: record,
-        });
-      } else ready.push(record);
-    }
-    path.pop();
-  });
-  parser.on("error", (error) => {
-    throw new Error(`The file is not well-formed XML near record ${recordNumber + 1}: ${error.message}`);
-  });
+  const notWellFormed = (error: unknown) =>
+    error instanceof XmlSyntaxError
+      ? new Error(
+          `The file is not well-formed XML near record ${recordNumber + (recordDepth > 0 ? 0 : 1)} (line ${parser.line}): ${error.message}`,
+        )
+      : error;
 
   for await (const chunk of text) {
-    parser.write(chunk);
-    while (ready.length > 0) yield ready.shift() as ImportRecord;
+    try {
+      parser.write(chunk);
+    } catch (error) {
+      throw notWellFormed(error);
+    }
+    // The records are handed on from the front; the array is emptied, not shifted one by one.
+    for (const record of ready) yield record;
+    ready.length = 0;
   }
-  parser.close();
-  while (ready.length > 0) yield ready.shift() as ImportRecord;
+  try {
+    parser.close();
+  } catch (error) {
+    throw notWellFormed(error);
+  }
+  for (const record of ready) yield record;
 }
 
 /**
