@@ -7,6 +7,7 @@ import { communityModule, inheritedRealmRoles } from "./community";
 import { companiesModule } from "./companies";
 import { datasetsModule } from "./datasets";
 import { documentsModule } from "./documents";
+import { explorerModule } from "./explorer";
 import { bearerAuthenticator, identityAdminSurface, identityModule } from "./identity";
 import { mailboxModule, notificationsModule } from "./notifications";
 import { portfoliosModule } from "./portfolios";
@@ -34,7 +35,7 @@ export const composition: Composition = {
       prefix: "/api",
       title: "Openverde datasets API",
       description: "Companies, framework datasets, their metadata and data points, and exports.",
-      modules: [companiesModule, datasetsModule],
+      modules: [companiesModule, datasetsModule, explorerModule],
     },
     {
       prefix: "/api-keys",

@@ -45,6 +45,19 @@ export { setCompanyFrameworksWithActiveData } from "./service";
 
 export { provideCompanyOwnershipCheck, provideDataRegisteredForCompany } from "./service";
 
+// Sets of companies chosen by ids, country and sector, read in name order (the explorer).
+
+export {
+  type CompanySelection,
+  countSelectedCompanies,
+  type NameCursor,
+  type SelectedCompany,
+  selectedCompaniesByIds,
+  selectedCompaniesByName,
+  selectedCompaniesPage,
+  selectedCompanyIdsByName,
+} from "./company-selection";
+
 // The demo register that other modules' demo data refers to.
 
 export { DEMO_COMPANY_ID, DEMO_COMPANY_LEI, DEMO_COMPANY_NAME } from "./demo-ids";

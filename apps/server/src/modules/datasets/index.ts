@@ -85,3 +85,14 @@ export { providePrivateDataAccessCheck } from "./neighbours";
 // The qa module decides through this which uploads skip review (its pre-approval configuration).
 
 export { type PreApprovalCheck, providePreApprovalCheck } from "./neighbours";
+
+// The active data points of many companies and periods at once, sorted and filtered (the explorer).
+
+export {
+  type ActiveDataPoint,
+  type ActiveDimensionData,
+  activeDataPoints,
+  companiesOrderedByValue,
+  companiesWithActiveData,
+  dimensionKey,
+} from "./data-point-query";

@@ -50,3 +50,9 @@ export const portfoliosModule: ServerModule = {
   }),
   commands,
 };
+
+// ---- What other modules ask of the portfolios module ------------------------------------------------
+
+// A portfolio the actor may read (own, shared with them, or any for admins), else 404 (the explorer).
+
+export { type PortfolioRow, readPortfolio } from "./service";

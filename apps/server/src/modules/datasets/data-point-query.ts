@@ -1,0 +1,188 @@
+/**
+ * The stored data points of many companies at once, for the explorer: per company and reporting
+ * period the active dataset of one framework (the newest accepted one), the chosen data points of it
+ * with their own review status, and whether the data was declared not sourceable. Private (VSME) data
+ * is left out for users who may not see it, as if there were none. Read straight from the data point
+ * rows, never from the datasets' JSON.
+ */
+import type { QaStatus } from "@openverde/frameworks/qa-status";
+import { sql } from "kysely";
+import type { Actor } from "../../platform/auth/actor";
+import { isPrivateFramework } from "./framework-data";
+import { viewerFor } from "./service";
+import { type AnyExecutor, datasetsDb } from "./store";
+
+export interface ActiveDataPointQuery {
+  dataType: string;
+  companyIds: readonly string[];
+  reportingPeriods: readonly string[];
+  dataPointTypes: readonly string[];
+}
+
+export interface ActiveDataPoint {
+  /** The data point as stored: the wire JSON of its field. */
+  value: unknown;
+  qaStatus: QaStatus;
+}
+
+/** What one company has for one reporting period of the framework. */
+export interface ActiveDimensionData {
+  companyId: string;
+  reportingPeriod: string;
+  /** The active dataset, or null when there is none. */
+  dataId: string | null;
+  /** No active dataset, and a statement that the data cannot be found is in force. */
+  nonSourceable: boolean;
+  /** The chosen data points the active dataset holds, by data point type; an empty field has none. */
+  points: Map<string, ActiveDataPoint>;
+}
+
+export const dimensionKey = (companyId: string, reportingPeriod: string) => `${companyId}/${reportingPeriod}`;
+
+interface Row {
+  companyId: string;
+  reportingPeriod: string;
+  dataId: string | null;
+  uploaderUserId: string | null;
+  dataPointType: string | null;
+  value: unknown;
+  qaStatus: QaStatus | null;
+}
+
+/**
+ * One statement: the active datasets of the companies and periods with the chosen data points
+ * (dataset_one_active, then the data points of each dataset), and the non-sourceability statements in
+ * force for those. Only dimensions that have either come back, keyed by `dimensionKey`.
+ */
+export async function activeDataPoints(
+  db: AnyExecutor,
+  actor: Actor,
+  query: ActiveDataPointQuery,
+): Promise<Map<string, ActiveDimensionData>> {
+  const viewer = viewerFor(db, actor);
+  const found = new Map<string, ActiveDimensionData>();
+  if (query.companyIds.length === 0 || query.reportingPeriods.length === 0) return found;
+  const companies = [...query.companyIds];
+  const periods = [...query.reportingPeriods];
+  const { rows } = await sql<Row>`
+    select d.company_id as "companyId", d.reporting_period as "reportingPeriod", d.data_id as "dataId",
+      d.uploader_user_id as "uploaderUserId", p.data_point_type as "dataPointType", p.value, p.qa_status as "qaStatus"
+    from dataset d
+    left join dataset_data_point p on p.data_id = d.data_id and p.data_point_type = any(${[...query.dataPointTypes]}::text[])
+    where d.company_id = any(${companies}::uuid[]) and d.data_type = ${query.dataType}
+      and d.reporting_period = any(${periods}::text[]) and d.currently_active
+    union all
+    select n.company_id, n.reporting_period, null, n.uploader_user_id, null, null, null
+    from dataset_non_sourceable n
+    where n.company_id = any(${companies}::uuid[]) and n.data_type = ${query.dataType}
+      and n.reporting_period = any(${periods}::text[]) and n.currently_active`.execute(datasetsDb(db));
+  const hidden = new Set<string>();
+  for (const row of rows) {
+    const key = dimensionKey(row.companyId, row.reportingPeriod);
+    if (hidden.has(key)) continue;
+    let dimension = found.get(key);
+    if (!dimension) {
+      if (
+        isPrivateFramework(query.dataType) &&
+        !(await viewer.maySeePrivateDimension({ ...row, dataType: query.dataType }, row.uploaderUserId))
+      ) {
+        hidden.add(key);
+        continue;
+      }
+      dimension = {
+        companyId: row.companyId,
+        reportingPeriod: row.reportingPeriod,
+        dataId: null,
+        nonSourceable: false,
+        points: new Map(),
+      };
+      found.set(key, dimension);
+    }
+    if (row.dataId === null) {
+      dimension.nonSourceable = true;
+      continue;
+    }
+    dimension.dataId = row.dataId;
+    if (row.dataPointType !== null && row.qaStatus !== null)
+      dimension.points.set(row.dataPointType, { value: row.value, qaStatus: row.qaStatus });
+  }
+  // A dataset made active after a statement ended it: the dataset is what counts.
+  for (const dimension of found.values()) if (dimension.dataId !== null) dimension.nonSourceable = false;
+  return found;
+}
+
+export interface ValueOrder {
+  dataType: string;
+  /** The companies in the order that breaks ties (their name order). */
+  companyIds: readonly string[];
+  reportingPeriod: string;
+  dataPointType: string;
+  /** The value sits in a `{ value, ... }` wrapper (extended and document data points). */
+  wrapped: boolean;
+  direction: "asc" | "desc";
+}
+
+/**
+ * The companies ordered by one data point of one period: by its value (numbers as numbers, text
+ * alphabetically), then by the given order; companies without a value, or whose value the actor may
+ * not see, come last in the given order. One statement over the whole set.
+ */
+export async function companiesOrderedByValue(
+  db: AnyExecutor,
+  actor: Actor,
+  order: ValueOrder,
+): Promise<string[]> {
+  const viewer = viewerFor(db, actor);
+  if (order.companyIds.length === 0) return [];
+  const direction = sql.raw(order.direction === "desc" ? "desc" : "asc");
+  const { rows } = await sql<{ companyId: string; uploaderUserId: string | null; hasValue: boolean }>`
+    select w.company_id as "companyId", d.uploader_user_id as "uploaderUserId", k.key is not null as "hasValue"
+    from unnest(${[...order.companyIds]}::uuid[]) with ordinality as w(company_id, position)
+    left join dataset d on d.company_id = w.company_id and d.data_type = ${order.dataType}
+      and d.reporting_period = ${order.reportingPeriod} and d.currently_active
+    left join dataset_data_point p on p.data_id = d.data_id and p.data_point_type = ${order.dataPointType}
+    cross join lateral (
+      select nullif(case when ${order.wrapped}::boolean then p.value -> 'value' else p.value end, 'null'::jsonb) as key
+    ) k
+    order by k.key is null, k.key ${direction}, w.position`.execute(datasetsDb(db));
+  if (!isPrivateFramework(order.dataType)) return rows.map((row) => row.companyId);
+  const visible: string[] = [];
+  const rest = new Set<string>();
+  for (const row of rows) {
+    const dimension = {
+      companyId: row.companyId,
+      dataType: order.dataType,
+      reportingPeriod: order.reportingPeriod,
+    };
+    if (row.hasValue && (await viewer.maySeePrivateDimension(dimension, row.uploaderUserId)))
+      visible.push(row.companyId);
+    else rest.add(row.companyId);
+  }
+  return [...visible, ...order.companyIds.filter((id) => rest.has(id))];
+}
+
+/** The companies with an active dataset of the framework in one of the periods that the actor may see. */
+export async function companiesWithActiveData(
+  db: AnyExecutor,
+  actor: Actor,
+  dataType: string,
+  reportingPeriods: readonly string[],
+): Promise<Set<string>> {
+  const viewer = viewerFor(db, actor);
+  const { rows } = await sql<{ companyId: string; reportingPeriod: string; uploaderUserId: string | null }>`
+    select company_id as "companyId", reporting_period as "reportingPeriod", uploader_user_id as "uploaderUserId"
+    from dataset
+    where data_type = ${dataType} and reporting_period = any(${[...reportingPeriods]}::text[]) and currently_active`.execute(
+    datasetsDb(db),
+  );
+  const companies = new Set<string>();
+  for (const row of rows) {
+    if (companies.has(row.companyId)) continue;
+    if (
+      !isPrivateFramework(dataType) ||
+      (await viewer.maySeePrivateDimension({ ...row, dataType }, row.uploaderUserId))
+    )
+      companies.add(row.companyId);
+  }
+  return companies;
+}

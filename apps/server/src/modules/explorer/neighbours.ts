@@ -1,0 +1,19 @@
+/** What the explorer asks of other modules: companies, their active data points, and portfolios. */
+export {
+  type CompanySelection,
+  countSelectedCompanies,
+  type NameCursor,
+  type SelectedCompany,
+  selectedCompaniesByIds,
+  selectedCompaniesByName,
+  selectedCompaniesPage,
+  selectedCompanyIdsByName,
+} from "../companies";
+export {
+  type ActiveDimensionData,
+  activeDataPoints,
+  companiesOrderedByValue,
+  companiesWithActiveData,
+  dimensionKey,
+} from "../datasets";
+export { readPortfolio } from "../portfolios";

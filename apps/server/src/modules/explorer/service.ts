@@ -1,0 +1,187 @@
+/**
+ * The explorer's rules: which companies make the rows (a list, a portfolio the user may read, filters,
+ * "has data"), in which order (by name, or by one value with the missing ones last), and the cells of
+ * a page, read from the active data points. The export walks the same rows page by page.
+ */
+import type { FrameworkId } from "@openverde/frameworks";
+import type { Actor, SignedInActor } from "../../platform/auth/actor";
+import { authorize } from "../../platform/auth/policy";
+import type { AnyDb } from "../../platform/db/database";
+import { badRequest } from "../../platform/http/errors";
+import {
+  type ChosenDataPoint,
+  cellOf,
+  chooseDataPoints,
+  columnsOf,
+  type ExplorerCell,
+  type ExplorerColumn,
+} from "./columns";
+import {
+  activeDataPoints,
+  type CompanySelection,
+  companiesOrderedByValue,
+  companiesWithActiveData,
+  countSelectedCompanies,
+  dimensionKey,
+  type NameCursor,
+  readPortfolio,
+  type SelectedCompany,
+  selectedCompaniesByIds,
+  selectedCompaniesByName,
+  selectedCompaniesPage,
+  selectedCompanyIdsByName,
+} from "./neighbours";
+import { can } from "./policy";
+import { DEFAULT_CHUNK_SIZE, type ExplorerQueryBody } from "./schemas";
+
+export interface ExplorerRow {
+  companyId: string;
+  companyName: string;
+  lei: string | null;
+  countryCode: string;
+  sector: string | null;
+  cells: ExplorerCell[];
+}
+
+export interface ExplorerResult {
+  totalCompanies: number;
+  columns: ExplorerColumn[];
+  rows: ExplorerRow[];
+}
+
+/** A checked query: what it reads and how the rows are chosen and ordered. */
+export interface PlannedQuery {
+  actor: SignedInActor;
+  framework: FrameworkId;
+  points: ChosenDataPoint[];
+  periods: string[];
+  columns: ExplorerColumn[];
+  selection: CompanySelection;
+  /** Set when the rows are ordered by a value. */
+  valueOrder?: { point: ChosenDataPoint; reportingPeriod: string };
+  descending: boolean;
+}
+
+/** Checks the query and turns the company choice into a selection; 400, 401 or 404 before anything is read. */
+export async function planQuery(db: AnyDb, actor: Actor, query: ExplorerQueryBody): Promise<PlannedQuery> {
+  const user = authorize(actor, can(actor, "explore"));
+  const points = chooseDataPoints(query.framework, query.dataPoints);
+  const periods = [...new Set(query.reportingPeriods)].sort();
+  const sort = query.sort ?? { by: "companyName" };
+  let valueOrder: PlannedQuery["valueOrder"];
+  if (sort.by === "value") {
+    const point = points.find((candidate) => candidate.path === sort.dataPoint);
+    if (!point)
+      throw badRequest("sort.dataPoint must be one of the data points asked for.", "Invalid sort.dataPoint");
+    if (!sort.reportingPeriod || !periods.includes(sort.reportingPeriod))
+      throw badRequest(
+        "sort.reportingPeriod must be one of the reporting periods asked for.",
+        "Invalid sort.reportingPeriod",
+      );
+    valueOrder = { point, reportingPeriod: sort.reportingPeriod };
+  }
+  const companies = query.companies ?? {};
+  if (companies.companyIds && companies.portfolioId)
+    throw badRequest(
+      "Choose the companies either by companyIds or by portfolioId, not both.",
+      "Invalid companies",
+    );
+  let companyIds: string[] | undefined = companies.companyIds
+    ? [...new Set(companies.companyIds)]
+    : undefined;
+  if (companies.portfolioId) companyIds = (await readPortfolio(db, user, companies.portfolioId)).companyIds;
+  if (companies.hasData) {
+    const withData = await companiesWithActiveData(db, user, query.framework, periods);
+    companyIds = companyIds ? companyIds.filter((id) => withData.has(id)) : [...withData];
+  }
+  return {
+    actor: user,
+    framework: query.framework,
+    points,
+    periods,
+    columns: columnsOf(points, periods),
+    selection: { companyIds, countryCodes: companies.countryCodes, sectors: companies.sectors },
+    valueOrder,
+    descending: sort.direction === "desc",
+  };
+}
+
+/** The rows of these companies (in this order) with their cells: one statement for all the data points. */
+export async function rowsOf(
+  db: AnyDb,
+  plan: PlannedQuery,
+  companies: SelectedCompany[],
+): Promise<ExplorerRow[]> {
+  const found = await activeDataPoints(db, plan.actor, {
+    dataType: plan.framework,
+    companyIds: companies.map((company) => company.companyId),
+    reportingPeriods: plan.periods,
+    dataPointTypes: plan.points.map((point) => point.dataPointType),
+  });
+  return companies.map((company) => ({
+    companyId: company.companyId,
+    companyName: company.companyName,
+    lei: company.lei,
+    countryCode: company.countryCode,
+    sector: company.sector,
+    cells: plan.points.flatMap((point) =>
+      plan.periods.map((period) => cellOf(point, found.get(dimensionKey(company.companyId, period)))),
+    ),
+  }));
+}
+
+/** The whole selection's ids ordered by the sort value (the missing ones last, then by name). */
+async function idsByValue(db: AnyDb, plan: PlannedQuery): Promise<string[]> {
+  const order = plan.valueOrder as NonNullable<PlannedQuery["valueOrder"]>;
+  return companiesOrderedByValue(db, plan.actor, {
+    dataType: plan.framework,
+    companyIds: await selectedCompanyIdsByName(db, plan.selection),
+    reportingPeriod: order.reportingPeriod,
+    dataPointType: order.point.dataPointType,
+    wrapped: order.point.wrapped,
+    direction: plan.descending ? "desc" : "asc",
+  });
+}
+
+/** One page of the table. */
+export async function queryExplorer(
+  db: AnyDb,
+  actor: Actor,
+  query: ExplorerQueryBody,
+): Promise<ExplorerResult> {
+  const plan = await planQuery(db, actor, query);
+  const size = query.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  const offset = (query.chunkIndex ?? 0) * size;
+  let totalCompanies: number;
+  let companies: SelectedCompany[];
+  if (plan.valueOrder) {
+    const ordered = await idsByValue(db, plan);
+    totalCompanies = ordered.length;
+    companies = await selectedCompaniesByIds(db, ordered.slice(offset, offset + size));
+  } else {
+    [totalCompanies, companies] = await Promise.all([
+      countSelectedCompanies(db, plan.selection),
+      selectedCompaniesPage(db, plan.selection, size, offset, plan.descending),
+    ]);
+  }
+  return { totalCompanies, columns: plan.columns, rows: await rowsOf(db, plan, companies) };
+}
+
+/** Companies per page of an export: bounds what is held at once, whatever the size of the table. */
+export const EXPORT_PAGE = 500;
+
+/** Every row of the table in its order, page by page (the export). */
+export async function* allRows(db: AnyDb, plan: PlannedQuery): AsyncGenerator<ExplorerRow[]> {
+  if (plan.valueOrder) {
+    const ordered = await idsByValue(db, plan);
+    for (let start = 0; start < ordered.length; start += EXPORT_PAGE)
+      yield rowsOf(db, plan, await selectedCompaniesByIds(db, ordered.slice(start, start + EXPORT_PAGE)));
+    return;
+  }
+  let after: NameCursor | undefined;
+  do {
+    const page = await selectedCompaniesByName(db, plan.selection, EXPORT_PAGE, after, plan.descending);
+    if (page.companies.length > 0) yield rowsOf(db, plan, page.companies);
+    after = page.next;
+  } while (after);
+}
