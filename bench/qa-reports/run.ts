@@ -11,6 +11,10 @@
  *     [--posts 200] [--reads 300] [--keep] [--server-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
  *
  * Targets (issue 24): posting p95 <= 50 ms; reading a dataset with its reports p95 <= 20 ms.
+ *
+ * Besides latency, each phase reports the CPU time it cost per operation: the server process's, and
+ * the database's (the PostgreSQL backends serving the bench database, when the server runs on this
+ * machine). On a shared machine latency measures the neighbours; CPU per operation compares changes.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -64,6 +68,27 @@ function cpuMsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * CPU time so far of the PostgreSQL backends connected to `database` (0 when the server is on another
+ * machine, whose /proc is not ours to read). The server's pool keeps its connections, so the difference
+ * over a phase is the database's share of that phase.
+ */
+async function databaseCpuMs(monitor: pg.Client, database: string): Promise<number> {
+  const { rows } = await monitor.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+    [database],
+  );
+  let total = 0;
+  for (const { pid } of rows) {
+    try {
+      total += cpuMsOf(pid);
+    } catch {
+      // A backend on another machine, or one that just ended.
+    }
+  }
+  return total;
+}
+
 const figures = (values: number[]) =>
   `p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms`;
 
@@ -102,7 +127,7 @@ function fullReport(data: unknown): { body: Record<string, unknown>; findings: n
 }
 
 async function main() {
-  const name = `openverde_bench_qa_reports_${Date.now().toString(36)}`;
+  const name = `qa_reports_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -207,16 +232,20 @@ async function main() {
 
     // ---- posting full reports --------------------------------------------------------------------
     const pid = server.pid as number;
+    const monitor = new pg.Client({ connectionString: serverUrl });
+    await monitor.connect();
     const postLatencies: number[] = [];
     const postCpuBefore = cpuMsOf(pid);
+    const postDbBefore = await databaseCpuMs(monitor, name);
     for (let i = 0; i < postCount; i++) {
       const started = performance.now();
       await post(posted[i % posted.length] as string);
       postLatencies.push(performance.now() - started);
     }
     const postCpu = (cpuMsOf(pid) - postCpuBefore) / postCount;
+    const postDb = ((await databaseCpuMs(monitor, name)) - postDbBefore) / postCount;
     log(
-      `post: ${postCount} QA reports of ${findings} findings each (${reportJson.length} bytes), one at a time; ${figures(postLatencies)}; server CPU ${postCpu.toFixed(1)} ms per report`,
+      `post: ${postCount} QA reports of ${findings} findings each (${reportJson.length} bytes), one at a time; ${figures(postLatencies)}; CPU per report: server ${postCpu.toFixed(1)} ms, database ${postDb.toFixed(1)} ms`,
     );
 
     // ---- reading a dataset with its reports -------------------------------------------------------
@@ -225,6 +254,7 @@ async function main() {
     const reportLatencies: number[] = [];
     const pairLatencies: number[] = [];
     const readCpuBefore = cpuMsOf(pid);
+    const readDbBefore = await databaseCpuMs(monitor, name);
     for (let i = 0; i < readCount; i++) {
       const dataId = read[i % read.length] as string;
       const data = await get(`/api/data/sfdr/${dataId}`);
@@ -234,10 +264,12 @@ async function main() {
       pairLatencies.push(data + reports);
     }
     const readCpu = (cpuMsOf(pid) - readCpuBefore) / readCount;
+    const readDb = ((await databaseCpuMs(monitor, name)) - readDbBefore) / readCount;
+    await monitor.end();
     client.close();
     log(
       `read: ${readCount} times a dataset with its 2 full reports; dataset and reports ${figures(pairLatencies)} ` +
-        `(dataset ${figures(dataLatencies)}; reports ${figures(reportLatencies)}); server CPU ${readCpu.toFixed(1)} ms per pair`,
+        `(dataset ${figures(dataLatencies)}; reports ${figures(reportLatencies)}); CPU per pair: server ${readCpu.toFixed(1)} ms, database ${readDb.toFixed(1)} ms`,
     );
     const postOk = percentile(postLatencies, 95) <= 50;
     const readOk = percentile(pairLatencies, 95) <= 20;

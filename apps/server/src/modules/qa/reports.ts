@@ -208,12 +208,11 @@ function findingsIn(entry: NewEntry): { verdict: string; correctedData?: unknown
   return Object.values(byKey).flatMap((findings) => Object.values(findings ?? {}));
 }
 
-/** The entries of a report on a dataset: one per field the body holds (already validated by its schema). */
-function entriesOf(
-  framework: FrameworkId,
-  body: unknown,
-  dataPointIds: ReadonlyMap<string, string>,
-): NewEntry[] {
+/**
+ * The entries of a report on a dataset: one per field the body holds (already validated by its schema).
+ * Their data points are found by type when they are stored.
+ */
+function entriesOf(framework: FrameworkId, body: unknown): NewEntry[] {
   const entries: NewEntry[] = [];
   for (const reportField of reportFields(framework) as ReportField[]) {
     const value = valueAt(body, reportField.field.path);
@@ -222,7 +221,7 @@ function entriesOf(
     const common = {
       fieldPath: reportField.field.path,
       qaEntryId: randomUUID(),
-      dataPointId: dataPointIds.get(dataPointType) ?? null,
+      dataPointId: null,
       dataPointType,
     };
     if (reportField.shape === "findingsByKey") {
@@ -279,10 +278,10 @@ export async function postDatasetReport(
   const dataset = await reportedDataset(db, actor, framework, dataId);
   const reviewer = authorize(actor, canReport(actor, "writeOn", dataset), OWN_UPLOAD_REFUSED);
   return runInTransaction(db, async (trx) => {
-    // The review record holds the dataset's data points; it is started here if the upload's event is still on its way.
+    // The review record holds the dataset's data points; it is started here if the upload's event is
+    // still on its way. The entries find their data points there as they are stored.
     await trackDataset(trx, dataId);
-    const dataPointIds = await store.dataPointIdsByType(trx, dataId);
-    const entries = entriesOf(framework, body, dataPointIds);
+    const entries = entriesOf(framework, body);
     if (entries.length === 0)
       throw badRequest("A QA report needs a finding on at least one data point.", "Empty QA report");
     const report: store.ReportRow = {
@@ -311,21 +310,11 @@ export async function listDatasetReports(
   authorize(actor);
   const dataset = await reportedDataset(db, actor, framework, dataId);
   requireReadable(actor, dataset);
-  const reports = await store.findDatasetReports(db, dataId, {
+  const reports = await store.findDatasetReportsWithEntries(db, dataId, {
     showInactive: filter.showInactive ?? false,
     reporterUserId: filter.reporterUserId,
   });
-  const entries = await store.findEntries(
-    db,
-    reports.map((report) => report.qaReportId),
-  );
-  const entriesOf = new Map<string, store.EntryRow[]>();
-  for (const entry of entries) {
-    const list = entriesOf.get(entry.qaReportId);
-    if (list) list.push(entry);
-    else entriesOf.set(entry.qaReportId, [entry]);
-  }
-  return `[${reports.map((report) => reportWithMetaJson(report, entriesOf.get(report.qaReportId) ?? [])).join(",")}]`;
+  return `[${reports.map(({ report, entries }) => reportWithMetaJson(report, entries)).join(",")}]`;
 }
 
 async function datasetReport(db: AnyExecutor, dataId: string, qaReportId: string): Promise<store.ReportRow> {
