@@ -7,7 +7,7 @@
  *
  *   npm run bench -- companies-search --database-url postgres://root@127.0.0.1:5432/postgres --keep
  *   node --import tsx bench/companies-search/explain.ts --database-url postgres://root@127.0.0.1:5432/<kept>
- *     [--companies 1000000] [--queries 300] [--count]
+ *     [--companies 1000000] [--queries 300] [--count] [--mix world|classic] [--register world|classic]
  *
  * --count explains numberOfCompanies instead of the search page.
  */
@@ -15,7 +15,8 @@ import { parseArgs } from "node:util";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { countCompanies, searchCompanies } from "../../apps/server/src/modules/companies/search";
-import { queryMix } from "./generate";
+import { companyAt, queryMix } from "./generate";
+import { commonWords, worldCompanyAt, worldQueryMix } from "./world";
 
 const { values: flags } = parseArgs({
   options: {
@@ -23,6 +24,8 @@ const { values: flags } = parseArgs({
     companies: { type: "string", default: "1000000" },
     queries: { type: "string", default: "300" },
     count: { type: "boolean", default: false },
+    mix: { type: "string", default: "world" },
+    register: { type: "string", default: "world" },
   },
 });
 if (!flags["database-url"]) throw new Error("--database-url of a database the bench kept is required");
@@ -50,7 +53,14 @@ const db = new Kysely({
 
 const queries = Number(flags.queries);
 // The same measured part of the mix as the bench (it warms up with the first 400).
-const mix = queryMix(Number(flags.companies), queries + 400).slice(400);
+const registerSize = Number(flags.companies);
+const companyOf = flags.register === "classic" ? companyAt : worldCompanyAt;
+// The common words of a sample of the register are those of the whole (the generator is stationary).
+const common = commonWords(companyOf, Math.min(registerSize, 100_000)).map((entry) => entry.word);
+const mix =
+  flags.mix === "classic"
+    ? queryMix(registerSize, queries, 4242, companyOf)
+    : worldQueryMix(registerSize, queries + 400, common, 2323, companyOf).slice(400);
 interface Totals {
   searches: number;
   statements: number;

@@ -437,13 +437,14 @@ export function queryMix(
   registerSize: number,
   count: number,
   seed = 4242,
+  companyOf: (index: number) => GeneratedCompany = companyAt,
 ): { kind: QueryKind; text: string }[] {
   const random = seededRandom(seed);
   const common = ["bank", "holding", "gmbh", "group", "capital", "energie", "services", "limited", "invest"];
   const queries: { kind: QueryKind; text: string }[] = [];
   while (queries.length < count) {
     const roll = random();
-    let company = companyAt(Math.floor(random() * registerSize));
+    let company = companyOf(Math.floor(random() * registerSize));
     if (roll < 0.3) {
       const length = 3 + Math.floor(random() * 6);
       queries.push({ kind: "prefix", text: company.companyName.slice(0, length).trim() });
@@ -455,7 +456,7 @@ export function queryMix(
       queries.push({ kind: "lei", text: company.lei });
     } else if (roll < 0.87) {
       for (let tries = 0; tries < 50 && !company.isin; tries++)
-        company = companyAt(Math.floor(random() * registerSize));
+        company = companyOf(Math.floor(random() * registerSize));
       queries.push({ kind: "isin", text: company.isin ?? company.lei });
     } else {
       queries.push({ kind: "common", text: pick(random, common) });

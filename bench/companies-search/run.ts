@@ -1,11 +1,15 @@
 /**
- * Company search benchmark: loads a generated register, starts the real server, runs the mixed
- * query set over HTTP with concurrent clients, then runs the naive search (trigram GIN indexes with
- * ILIKE '%term%' unions) on the same data with the same mix, and reports both.
+ * Company search benchmark: loads a generated register, starts the real server and runs over HTTP
+ * the query mix people type into a real register (world.ts: common words and their beginnings,
+ * two-word names, whole names, identifiers) with one client (latency) and with concurrent clients
+ * (throughput, first hits, CPU per search), then the classic mix of generate.ts as a second line,
+ * then the naive search (trigram GIN indexes with ILIKE '%term%' unions) on the same data.
  *
  *   npm run bench -- companies-search [--database-url postgres://root@127.0.0.1:5432/postgres]
- *     [--companies N] [--clients 8] [--requests 8000] [--naive-requests 800] [--keep]
- *     [--reuse <kept database>] [--cpu-prof <directory>]
+ *     [--companies N] [--register world|classic] [--clients 8] [--requests 8000]
+ *     [--single-requests 1000] [--naive-requests 800] [--keep] [--database-name <new database>]
+ *     [--reuse <kept database>]
+ *     [--cpu-prof <directory>]
  *
  * With --database-url a fresh database is created on that server (and dropped at the end unless
  * --keep); without it the embedded database is used in a temporary directory. --reuse runs the
@@ -17,16 +21,19 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import pg from "pg";
 import { importRecords } from "../../apps/server/src/modules/companies/gleif";
 import { attachIsins } from "../../apps/server/src/modules/companies/import-store";
+import { foldForSearch } from "../../apps/server/src/modules/companies/normalize";
 import { composition, migrationSources } from "../../apps/server/src/modules/registry";
 import { type Database, openDatabase } from "../../apps/server/src/platform/db/database";
 import { migrate } from "../../apps/server/src/platform/db/migrations";
-import { benchClient } from "../support/http";
+import { type BenchResponse, benchClient } from "../support/http";
 import { serverProcessArgs } from "../support/server-command";
-import { generateRegister, queryMix } from "./generate";
+import { companyAt, type GeneratedCompany, queryMix } from "./generate";
+import { commonWords, HIT_KINDS, type WorldQuery, worldCompanyAt, worldQueryMix } from "./world";
 
 const { values: flags } = parseArgs({
   options: {
@@ -34,10 +41,13 @@ const { values: flags } = parseArgs({
     companies: { type: "string" },
     clients: { type: "string", default: "8" },
     requests: { type: "string", default: "8000" },
+    "single-requests": { type: "string", default: "1000" },
+    register: { type: "string", default: "world" },
     "naive-requests": { type: "string", default: "800" },
     "chunk-size": { type: "string", default: "100" },
     keep: { type: "boolean", default: false },
     reuse: { type: "string" },
+    "database-name": { type: "string" },
     "cpu-prof": { type: "string" },
   },
 });
@@ -46,6 +56,11 @@ const serverUrl = flags["database-url"];
 const companies = Number(flags.companies ?? (serverUrl ? 1_000_000 : 100_000));
 const clients = Number(flags.clients);
 const requests = Number(flags.requests);
+const singleRequests = Number(flags["single-requests"]);
+if (flags.register !== "world" && flags.register !== "classic")
+  throw new Error(`--register is world or classic, not ${flags.register}`);
+const registerCompanyAt: (index: number) => GeneratedCompany =
+  flags.register === "world" ? worldCompanyAt : companyAt;
 const naiveRequests = Number(flags["naive-requests"]);
 const chunkSize = Number(flags["chunk-size"]);
 const repoRoot = resolve(import.meta.dirname, "../..");
@@ -87,7 +102,9 @@ async function prepareTarget(): Promise<Target> {
       cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `openverde_bench_${Date.now().toString(36)}`;
+  const name = flags["database-name"] ?? `openverde_bench_${Date.now().toString(36)}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(`--database-name ${name}: lower case letters, digits and _`);
   await withAdmin(serverUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -114,6 +131,8 @@ const open = (target: Target): Promise<Database> =>
     dataDir: target.dataDir,
     databaseUrl: target.databaseUrl,
     purpose: "companies-search bench",
+    // Loading a million companies and building their indexes takes longer than a request may.
+    timeouts: { connectMs: 30_000, statementMs: 0 },
   });
 
 async function load(target: Target) {
@@ -124,7 +143,8 @@ async function load(target: Target) {
     const isins: { lei: string; isin: string }[] = [];
     let lastReport = performance.now();
     const records = (async function* () {
-      for await (const company of generateRegister(companies)) {
+      for (let index = 0; index < companies; index++) {
+        const company = registerCompanyAt(index);
         if (company.isin) isins.push({ lei: company.lei, isin: company.isin });
         yield company;
       }
@@ -176,25 +196,40 @@ interface RunResult {
   seconds: number;
   byKind: Map<string, number[]>;
   errors: number;
+  /** Searches whose first hit was checked, and how many of them named the company asked for. */
+  checked: number;
+  hits: number;
 }
 
-/** Runs the queries with `clients` concurrent callers, each taking the next query until none are left. */
-async function drive(
-  queries: { kind: string; text: string }[],
-  call: (text: string) => Promise<void>,
+type BenchQuery = { kind: string; text: string; expected?: WorldQuery["expected"] };
+
+/**
+ * Runs the queries with `callers` concurrent callers, each taking the next query until none are
+ * left. A call answers whether its first hit was the company asked for, when the query knows it.
+ */
+async function drive<Q extends BenchQuery>(
+  queries: Q[],
+  call: (query: Q) => Promise<boolean | undefined>,
+  callers = clients,
 ): Promise<RunResult> {
   const latencies: number[] = [];
   const byKind = new Map<string, number[]>();
   let next = 0;
   let errors = 0;
+  let checked = 0;
+  let hits = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: callers }, async () => {
       while (next < queries.length) {
-        const query = queries[next++] as { kind: string; text: string };
+        const query = queries[next++] as Q;
         const begin = performance.now();
         try {
-          await call(query.text);
+          const hit = await call(query);
+          if (hit !== undefined) {
+            checked++;
+            if (hit) hits++;
+          }
         } catch (error) {
           errors++;
           if (errors <= 3) log(`  error: ${(error as Error).message}`);
@@ -207,7 +242,7 @@ async function drive(
       }
     }),
   );
-  return { latencies, seconds: (performance.now() - started) / 1000, byKind, errors };
+  return { latencies, seconds: (performance.now() - started) / 1000, byKind, errors, checked, hits };
 }
 
 function summarize(label: string, result: RunResult) {
@@ -221,13 +256,17 @@ function summarize(label: string, result: RunResult) {
     throughput: sorted.length / result.seconds,
     errors: result.errors,
   };
+  const hitsAt1 =
+    result.checked > 0
+      ? `, hits@1 ${((100 * result.hits) / result.checked).toFixed(1)} % of ${result.checked} names and identifiers`
+      : "";
   log(
-    `${label}: ${line.requests} searches, p50 ${line.p50.toFixed(1)} ms, p95 ${line.p95.toFixed(1)} ms, p99 ${line.p99.toFixed(1)} ms, ${line.throughput.toFixed(0)} searches/s, ${line.errors} errors`,
+    `${label}: ${line.requests} searches, p50 ${line.p50.toFixed(1)} ms, p95 ${line.p95.toFixed(1)} ms, p99 ${line.p99.toFixed(1)} ms, ${line.throughput.toFixed(0)} searches/s, ${line.errors} errors${hitsAt1}`,
   );
   for (const [kind, list] of [...result.byKind.entries()].sort()) {
     const kindSorted = [...list].sort((a, b) => a - b);
     log(
-      `    ${kind.padEnd(7)} n=${String(kindSorted.length).padStart(5)}  p50 ${percentile(kindSorted, 0.5).toFixed(1)} ms  p95 ${percentile(kindSorted, 0.95).toFixed(1)} ms`,
+      `    ${kind.padEnd(14)} n=${String(kindSorted.length).padStart(5)}  p50 ${percentile(kindSorted, 0.5).toFixed(1)} ms  p95 ${percentile(kindSorted, 0.95).toFixed(1)} ms`,
     );
   }
   return line;
@@ -301,7 +340,7 @@ const NAIVE_SEARCH = `
   order by ranked.rank, c.company_name, c.company_id
   limit $2`;
 
-async function naiveBaseline(target: Target, queries: { kind: string; text: string }[]) {
+async function naiveBaseline(target: Target, queries: BenchQuery[]) {
   const database = await open(target);
   try {
     const started = performance.now();
@@ -314,57 +353,123 @@ async function naiveBaseline(target: Target, queries: { kind: string; text: stri
     if (target.databaseUrl) {
       const pool = new pg.Pool({ connectionString: target.databaseUrl, max: clients });
       try {
-        await drive(queries.slice(0, 50), async (text) => {
+        const naive = async ({ text }: BenchQuery) => {
           await pool.query(NAIVE_SEARCH, [escapeLikeText(text), chunkSize]);
-        });
-        return await drive(queries, async (text) => {
-          await pool.query(NAIVE_SEARCH, [escapeLikeText(text), chunkSize]);
-        });
+          return undefined;
+        };
+        await drive(queries.slice(0, 50), naive);
+        return await drive(queries, naive);
       } finally {
         await pool.end();
       }
     }
     const pglite = database.pglite as NonNullable<Database["pglite"]>;
-    await drive(queries.slice(0, 20), async (text) => {
+    const naive = async ({ text }: BenchQuery) => {
       await pglite.query(NAIVE_SEARCH, [escapeLikeText(text), chunkSize]);
-    });
-    return await drive(queries, async (text) => {
-      await pglite.query(NAIVE_SEARCH, [escapeLikeText(text), chunkSize]);
-    });
+      return undefined;
+    };
+    await drive(queries.slice(0, 20), naive);
+    return await drive(queries, naive);
   } finally {
     await database.close();
   }
 }
 
+/**
+ * CPU seconds each PostgreSQL backend serving the database has used so far (the server runs on this
+ * machine, so /proc shows its processes); empty for the embedded database, whose work is the server
+ * process's own.
+ */
+async function backendCpuSeconds(target: Target): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (!target.databaseUrl) return cpu;
+  const pids = await withAdmin(target.databaseUrl, async (client) => {
+    const result = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    return result.rows.map((row) => row.pid);
+  });
+  for (const pid of pids) {
+    const seconds = processCpuSeconds(pid);
+    if (seconds !== undefined) cpu.set(pid, seconds);
+  }
+  return cpu;
+}
+
+/** The first company of a search answer, decoded as the server sent it. */
+function firstHit(response: BenchResponse): { companyName: string; lei: string | null } | undefined {
+  const encoding = response.headers["content-encoding"];
+  const body =
+    encoding === "br"
+      ? brotliDecompressSync(response.body)
+      : encoding === "gzip"
+        ? gunzipSync(response.body)
+        : response.body;
+  return (JSON.parse(body.toString("utf8")) as { companyName: string; lei: string | null }[])[0];
+}
+
+/** Whether the first hit is the company the query meant: its LEI, or for a name, a company of that name. */
+function isExpectedHit(query: BenchQuery, hit: { companyName: string; lei: string | null } | undefined) {
+  if (!query.expected || !hit) return false;
+  if (hit.lei === query.expected.lei) return true;
+  return query.kind === "name" && foldForSearch(hit.companyName) === query.expected.foldedName;
+}
+
 async function main() {
   log(
-    `companies-search: ${companies.toLocaleString("en")} companies on ${serverUrl ? "PostgreSQL" : "the embedded database"}, ${clients} clients, chunkSize ${chunkSize}`,
+    `companies-search: ${companies.toLocaleString("en")} companies (${flags.register} register) on ${serverUrl ? "PostgreSQL" : "the embedded database"}, ${clients} clients, chunkSize ${chunkSize}`,
   );
   const target = await prepareTarget();
   try {
     const loaded = flags.reuse ? undefined : await load(target);
-    const mix = queryMix(companies, requests + 400);
-    const warmup = mix.slice(0, 400);
-    const measured = mix.slice(400);
+    const frequencies = commonWords(registerCompanyAt, companies);
+    log("the ten most common words (share of names; share as the first word):");
+    for (const { word, share, firstWordShare } of frequencies)
+      log(
+        `  ${word.padEnd(12)} ${(100 * share).toFixed(1).padStart(5)} %  ${(100 * firstWordShare).toFixed(1).padStart(5)} %`,
+      );
+    const world = worldQueryMix(
+      companies,
+      requests + singleRequests + 400,
+      frequencies.map((entry) => entry.word),
+      2323,
+      registerCompanyAt,
+    );
+    const warmup = world.slice(0, 400);
+    const single = world.slice(400, 400 + singleRequests);
+    const measured = world.slice(400 + singleRequests);
+    const classic = queryMix(companies, requests, 4242, registerCompanyAt);
 
     const port = 18_000 + Math.floor(Math.random() * 2000);
     const server = await startServer(target, port);
-    let openverde: ReturnType<typeof summarize>;
+    const lines: ReturnType<typeof summarize>[] = [];
     const client = benchClient(port, clients);
     try {
-      const search = async (text: string) => {
-        const path = `/api/companies?searchString=${encodeURIComponent(text)}&chunkSize=${chunkSize}`;
+      const search = async (query: BenchQuery) => {
+        const path = `/api/companies?searchString=${encodeURIComponent(query.text)}&chunkSize=${chunkSize}`;
         const response = await client.send({ path });
-        if (response.status !== 200) throw new Error(`HTTP ${response.status} for ${text}: ${response.body}`);
+        if (response.status !== 200)
+          throw new Error(`HTTP ${response.status} for ${query.text}: ${response.body}`);
+        if (!query.expected || !HIT_KINDS.includes(query.kind)) return undefined;
+        return isExpectedHit(query, firstHit(response));
       };
       await drive(warmup, search);
-      const cpuBefore = processCpuSeconds(server.pid);
-      openverde = summarize("Openverde over HTTP", await drive(measured, search));
-      const cpuAfter = processCpuSeconds(server.pid);
-      if (cpuBefore !== undefined && cpuAfter !== undefined)
+      if (single.length > 0) lines.push(summarize("world mix, 1 client", await drive(single, search, 1)));
+      const serverBefore = processCpuSeconds(server.pid);
+      const databaseBefore = await backendCpuSeconds(target);
+      lines.push(summarize(`world mix, ${clients} clients`, await drive(measured, search)));
+      const serverAfter = processCpuSeconds(server.pid);
+      const databaseAfter = await backendCpuSeconds(target);
+      if (serverBefore !== undefined && serverAfter !== undefined) {
+        const perSearch = (seconds: number) => `${((seconds * 1000) / measured.length).toFixed(2)} ms`;
+        let databaseSeconds = 0;
+        for (const [pid, seconds] of databaseAfter)
+          databaseSeconds += seconds - (databaseBefore.get(pid) ?? 0);
         log(
-          `  server process CPU: ${(((cpuAfter - cpuBefore) * 1000) / measured.length).toFixed(2)} ms per search (Node: HTTP, search, serialization, compression)`,
+          `  CPU per search: server process ${perSearch(serverAfter - serverBefore)} (Node: HTTP, search, serialization, compression${target.databaseUrl ? "" : ", the embedded database"})${target.databaseUrl ? `, PostgreSQL backends ${perSearch(databaseSeconds)}` : ""}`,
         );
+      }
+      lines.push(summarize(`classic mix, ${clients} clients`, await drive(classic, search)));
     } finally {
       client.close();
       await stopServer(server);
@@ -382,12 +487,15 @@ async function main() {
     log("");
     log("| | p50 ms | p95 ms | p99 ms | searches/s |");
     log("|---|---|---|---|---|");
-    for (const line of naive ? [openverde, naive] : [openverde]) {
+    for (const line of naive ? [...lines, naive] : lines) {
       log(
         `| ${line.label} | ${line.p50.toFixed(1)} | ${line.p95.toFixed(1)} | ${line.p99.toFixed(1)} | ${line.throughput.toFixed(0)} |`,
       );
     }
-    if (naive) log(`p95 ratio naive / Openverde: ${(naive.p95 / openverde.p95).toFixed(1)}x`);
+    const openverde = lines.find(
+      (line) => line.label.startsWith("world mix, ") && !line.label.endsWith("1 client"),
+    );
+    if (naive && openverde) log(`p95 ratio naive / Openverde: ${(naive.p95 / openverde.p95).toFixed(1)}x`);
     if (loaded)
       log(
         `import: ${Math.round(loaded.importRate).toLocaleString("en")} companies/s (${loaded.importSeconds.toFixed(1)} s including ${loaded.indexSeconds.toFixed(1)} s of index building), ISINs attached: ${loaded.isins.toLocaleString("en")}`,
