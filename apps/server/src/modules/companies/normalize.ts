@@ -69,6 +69,52 @@ export function wordSuffixes(folded: string): string[] {
   return [...suffixes];
 }
 
+/**
+ * Marks the word table's rows that hold a name's beginning before a space, reversed (nameTails); no
+ * word suffix starts with it, and search texts lose it (withoutControlCharacters).
+ */
+export const TAIL_MARKER = "\u0001";
+
+/** Control characters other than white space. */
+const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\v\f\r]/gu;
+
+/** A search text without control characters (other than white space), which names do not carry and the word table uses. */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, "");
+}
+
+const reversed = (text: string): string => [...text].reverse().join("");
+
+/**
+ * The beginnings of a folded name before each of its spaces, reversed and marked: "nord capital ag"
+ * gives "\u0001dron" and "\u0001latipac dron". A name containing a text of several words "w1 ... wn"
+ * has, at the last space of the text, a beginning whose reverse starts with the reverse of
+ * "w1 ... wn-1", followed by the character before the text. When the text sits inside a word (the
+ * infix rank), that character is a letter or digit, which no other name's beginning has there: a
+ * prefix range on these rows finds such names among few candidates even when every word of the text
+ * is common ("nord holding gmbh"). PostgreSQL's reverse() gives the same (code point by code point).
+ */
+export function nameTails(folded: string): string[] {
+  const tails = new Set<string>();
+  for (let index = folded.indexOf(" "); index > 0; index = folded.indexOf(" ", index + 1))
+    tails.add(TAIL_MARKER + reversed(folded.slice(0, index)));
+  return [...tails];
+}
+
+/**
+ * The range of word-table rows (nameTails) that holds every name containing the folded text inside a
+ * word, for a text with a space; undefined for a text of one word. A text starting with a letter or
+ * digit that sits inside a word follows a letter or digit, which sort at or after "0": the range
+ * starts there and leaves out the names where the text starts a word (the prefix and word ranks find
+ * those). Otherwise it holds every name with the text before a space.
+ */
+export function tailRange(folded: string): { lower: string; upper: string } | undefined {
+  const lastSpace = folded.lastIndexOf(" ");
+  if (lastSpace <= 0) return undefined;
+  const key = TAIL_MARKER + reversed(folded.slice(0, lastSpace));
+  return { lower: isWordCharacter(folded, 0) ? `${key}0` : key, upper: prefixUpperBound(key) };
+}
+
 /** The smallest string greater than every string that starts with prefix (byte order). */
 export function prefixUpperBound(prefix: string): string {
   const points = [...prefix];
@@ -84,16 +130,4 @@ export function prefixUpperBound(prefix: string): string {
 /** Whether the folded text has a run of three letters or digits, which the trigram index can use. */
 export function hasTrigram(folded: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(folded);
-}
-
-/**
- * For a folded text of several words, the rest of it from the first word after a space. Any name
- * containing the text has that rest at the start of one of its words, so the word table narrows a
- * "contains" search down to a few candidates without the trigram index.
- */
-export function wordAnchor(folded: string): string | undefined {
-  for (let index = 1; index < folded.length; index++) {
-    if (folded[index - 1] === " " && WORD_CHARACTER.test(folded[index] as string)) return folded.slice(index);
-  }
-  return undefined;
 }

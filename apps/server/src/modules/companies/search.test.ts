@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { importRecords } from "./gleif";
 import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
-import { createCompany, setCompanyFrameworksWithActiveData } from "./service";
+import { createCompany, patchCompany, setCompanyFrameworksWithActiveData } from "./service";
 
 let platform: TestPlatform;
 const ids = new Map<string, string>();
@@ -49,6 +50,17 @@ beforeAll(async () => {
       Isin: [withIsinCheckDigit("DE000ZETA00")],
     },
   });
+  await add("Nord Holding GmbH");
+  await add("Konord Holding GmbH", { countryCode: "NL" });
+  await add("Müller & Co. KG");
+  await add("Crab C Trading");
+  await add("Zulu", {
+    companyAlternativeNames: Array.from(
+      { length: 20 },
+      (_, index) => `Zulu ${String(index + 1).padStart(2, "0")}`,
+    ),
+  });
+  await add("Zulu Zz");
   for (let index = 1; index <= 14; index++) {
     const label = String(index).padStart(2, "0");
     await add(`Alpha ${label} Beteiligungs AG`, {
@@ -206,6 +218,64 @@ describe("company search ranking", () => {
       expect(bad.status, path).toBe(400);
       expect(((await bad.json()) as { errors: unknown[] }).errors.length).toBeGreaterThan(0);
     }
+  });
+
+  it("finds a text of common words inside a word through the reversed name beginnings, and counts it", async () => {
+    const text = encodeURIComponent("nord holding gmbh");
+    expect(await names(`searchString=${text}`)).toEqual(["Nord Holding GmbH", "Konord Holding GmbH"]);
+    expect(await count(`searchString=${text}`)).toBe(2);
+    expect(await names(`searchString=${text}&countryCodes=NL`)).toEqual(["Konord Holding GmbH"]);
+    expect(await count(`searchString=${text}&countryCodes=NL`)).toBe(1);
+    // a text starting with a sign (after a space in the name) and one the trigram index cannot narrow
+    expect(await names(`searchString=${encodeURIComponent("& co. kg")}`)).toEqual(["Müller & Co. KG"]);
+    expect(await count(`searchString=${encodeURIComponent("& co. kg")}`)).toBe(1);
+    expect(await names(`searchString=${encodeURIComponent("ab c")}`)).toEqual(["Crab C Trading"]);
+    expect(await count(`searchString=${encodeURIComponent("ab c")}`)).toBe(1);
+  });
+
+  it("ignores control characters in the search text, so the reversed name beginnings never match as words", async () => {
+    // "\u0001knab" is how "bank" is kept reversed before a space; stripped, it is the text "knab".
+    expect(await names("searchString=%01knab")).toEqual([]);
+    expect(await names("searchString=%01bank%02")).toEqual(await names("searchString=bank"));
+  });
+
+  it("reads on when a company's many names fill the bounded read before the page is settled", async () => {
+    // Zulu's 21 names come before Zulu Zz's in the prefix rank; the first read stops inside them.
+    expect(await names("searchString=zulu&chunkSize=1&chunkIndex=1")).toEqual(["Zulu Zz"]);
+    expect(await names("searchString=zulu&chunkSize=1&chunkIndex=1&countryCodes=DE")).toEqual(["Zulu Zz"]);
+    expect(await names("searchString=zulu")).toEqual(["Zulu", "Zulu Zz"]);
+  });
+
+  it("keeps the search rows right when a company is renamed or imported", async () => {
+    const id = ids.get("Konord Holding GmbH") as string;
+    await patchCompany(platform.database.db, id, { companyName: "Konord Capital AG" } as never);
+    expect(await names(`searchString=${encodeURIComponent("nord holding gmbh")}`)).toEqual([
+      "Nord Holding GmbH",
+    ]);
+    expect(await names(`searchString=${encodeURIComponent("nord capital ag")}`)).toEqual([
+      "Konord Capital AG",
+    ]);
+    await patchCompany(platform.database.db, id, { companyName: "Konord Holding GmbH" } as never);
+    const lei = withLeiCheckDigits("SRCHIMPORT00000001");
+    await importRecords(
+      platform.database.db,
+      (async function* () {
+        yield {
+          lei,
+          companyName: "Pinord Holding GmbH",
+          alternativeNames: [],
+          headquarters: "Berlin",
+          headquartersPostalCode: null,
+          countryCode: "DE",
+        };
+      })(),
+      { deferIndexes: false },
+    );
+    expect(await names(`searchString=${encodeURIComponent("nord holding gmbh")}`)).toEqual([
+      "Nord Holding GmbH",
+      "Konord Holding GmbH",
+      "Pinord Holding GmbH",
+    ]);
   });
 
   it("treats LIKE wildcards in the search string as plain text", async () => {

@@ -4,7 +4,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import { prepared } from "../../platform/db/prepared-statements";
-import { foldForSearch, wordSuffixes } from "./normalize";
+import { foldForSearch, nameTails, wordSuffixes } from "./normalize";
 
 /** Any module's Kysely or transaction; this module's functions narrow it to their own tables. */
 // biome-ignore lint/suspicious/noExplicitAny: other modules pass their own typed Kysely or transaction.
@@ -169,8 +169,9 @@ export async function selectIdentifierHolders(
 export type CompanyValues = Omit<CompanyRow, "company_id" | "name_key" | "search_boost">;
 
 /**
- * Search rows of a company's names: the folded names and, per name, its word suffixes with the name
- * they come from (the "contains" search checks that name).
+ * Search rows of a company's names: the folded names and, per name, the rows of the word table with
+ * the name they come from (the "contains" search checks that name): its word suffixes and its
+ * beginnings before each space, reversed and marked (nameTails).
  */
 export function nameSearchRows(
   companyName: string,
@@ -184,7 +185,10 @@ export function nameSearchRows(
     if (folded) terms.add(folded);
   }
   const words: { suffix: string; term: string }[] = [];
-  for (const term of terms) for (const suffix of wordSuffixes(term)) words.push({ suffix, term });
+  for (const term of terms) {
+    for (const suffix of wordSuffixes(term)) words.push({ suffix, term });
+    for (const tail of nameTails(term)) words.push({ suffix: tail, term });
+  }
   return { terms: [...terms], words };
 }
 
