@@ -6,7 +6,10 @@ function read(pieces: string[]): string[] {
   const events: string[] = [];
   let text = "";
   const reader = new XmlReader({
-    open: (name) => events.push(`open ${name}`),
+    open: (name) => {
+      events.push(`open ${name}`);
+      return name === "Skip";
+    },
     text: (source, start, end) => {
       text += decodeEntities(source.slice(start, end));
     },
@@ -55,9 +58,21 @@ describe("the golden copy's XML reader", () => {
     expect(() => read(["<a>&bogus;</a>"])).toThrow(/unknown entity/);
   });
 
+  it("skips the content of an element the handler does not want, checking only that its tags balance", () => {
+    const text = `<r><Skip a="<x>"><x><y/>text &bogus;<!-- <z> --></x><x></x></Skip><n>kept</n></r>`;
+    expect(read([text])).toEqual(["open r", "open Skip", "close", "open n", "text kept", "close", "close"]);
+    for (let size = 1; size < 9; size++) {
+      const pieces = [];
+      for (let index = 0; index < text.length; index += size) pieces.push(text.slice(index, index + size));
+      expect(read(pieces)).toEqual(read([text]));
+    }
+    expect(() => read(["<r><Skip><x></Skip></r>"])).toThrow(XmlSyntaxError);
+    expect(() => read(["<r><Skip><x></x>"])).toThrow(/ends before/);
+  });
+
   it("tells the line it is at", () => {
     const lines: number[] = [];
-    const reader = new XmlReader({ open() {}, text() {}, close: () => lines.push(reader.line) });
+    const reader = new XmlReader({ open: () => false, text() {}, close: () => lines.push(reader.line) });
     reader.write("<a>\n<b>\n</b>");
     reader.write("\n\n<c/>\n</a>");
     reader.close();

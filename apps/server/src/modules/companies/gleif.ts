@@ -271,14 +271,16 @@ export async function* readGleifRecords(
         draft = emptyDraft();
         nodes.length = 0;
         nodes.push(tree);
-        return;
+        return false;
       }
-      if (recordDepth > 0) {
-        const node = nodes[nodes.length - 1]?.children.get(name);
-        nodes.push(node);
-        capture = node?.capture;
-        buffer = "";
-      }
+      if (recordDepth < 0) return false;
+      const node = nodes[nodes.length - 1]?.children.get(name);
+      nodes.push(node);
+      capture = node?.capture;
+      buffer = "";
+      // Off every captured path (registration, extensions, the legal address, ...): the reader
+      // only counts its tags, which is most of a record.
+      return node === undefined;
     },
     text(source, start, end) {
       if (capture) buffer += decodeEntities(source.slice(start, end));
