@@ -13,28 +13,46 @@ const TAB_PATHS: Record<string, string> = {
   "MY DATA REQUESTS": "/requests",
   "DATA REQUESTS FOR MY COMPANIES": "/companyrequests",
   "ALL DATA REQUESTS": "/requestoverview",
+  "DATA EXPLORER": "/explore",
 };
 
 const everyonesTabs = ["MY PORTFOLIOS", "COMPANIES", "MY DATASETS", "MY DATA REQUESTS"];
 const reviewersTabs = ["MY PORTFOLIOS", "COMPANIES", "MY DATASETS", "QA", "MY DATA REQUESTS"];
+/** Openverde's own tab, after those of spec §2, for everyone signed in. */
+const EXPLORER_TAB = "DATA EXPLORER";
 const everyonesMenu = ["USER SETTINGS", "API KEY", "DATA REQUEST", "LOG OUT"];
 const reviewersMenu = ["USER SETTINGS", "API KEY", "DATA REQUEST", "QUALITY ASSURANCE", "LOG OUT"];
 
 /** What each demo user (identity module's demo seed) sees: roles decide QA and admin, ownership decides tab 5. */
 const demoUsers = [
-  { username: "data_reader", name: "Dana Reader", tabs: everyonesTabs, menu: everyonesMenu },
-  { username: "data_uploader", name: "Uli Uploader", tabs: everyonesTabs, menu: everyonesMenu },
-  { username: "data_reviewer", name: "Rita Reviewer", tabs: reviewersTabs, menu: reviewersMenu },
+  {
+    username: "data_reader",
+    name: "Dana Reader",
+    tabs: [...everyonesTabs, EXPLORER_TAB],
+    menu: everyonesMenu,
+  },
+  {
+    username: "data_uploader",
+    name: "Uli Uploader",
+    tabs: [...everyonesTabs, EXPLORER_TAB],
+    menu: everyonesMenu,
+  },
+  {
+    username: "data_reviewer",
+    name: "Rita Reviewer",
+    tabs: [...reviewersTabs, EXPLORER_TAB],
+    menu: reviewersMenu,
+  },
   {
     username: "data_admin",
     name: "Ada Admin",
-    tabs: [...reviewersTabs, "ALL DATA REQUESTS"],
+    tabs: [...reviewersTabs, "ALL DATA REQUESTS", EXPLORER_TAB],
     menu: ["USER SETTINGS", "API KEY", "DATA REQUEST", "QUALITY ASSURANCE", "ADMIN CONSOLE", "LOG OUT"],
   },
   {
     username: "company_owner",
     name: "Otto Owner",
-    tabs: [...everyonesTabs, "DATA REQUESTS FOR MY COMPANIES"],
+    tabs: [...everyonesTabs, "DATA REQUESTS FOR MY COMPANIES", EXPLORER_TAB],
     menu: everyonesMenu,
   },
 ];

@@ -56,6 +56,7 @@ const QualityAssurancePage = lazyPage(
   "QualityAssurancePage",
 );
 const MyDatasetsPage = lazyPage(() => import("../features/datasets/MyDatasetsPage"), "MyDatasetsPage");
+const ExplorePage = lazyPage(() => import("../features/explore/ExplorePage"), "ExplorePage");
 const MyDataRequestsPage = lazyPage(
   () => import("../features/requests/MyDataRequestsPage"),
   "MyDataRequestsPage",
@@ -193,6 +194,11 @@ export const routes: RouteObject[] = [
               {
                 path: "requests",
                 element: <MyDataRequestsPage />,
+              {
+                path: "explore",
+                element: <ExplorePage />,
+                handle: handle({ title: "Data explorer", tabIndex: 7 }),
+              },
                 handle: handle({ title: "My data requests", tabIndex: 4 }),
               },
               {

@@ -1,4 +1,3 @@
-export { CorrectionBadge, type CorrectionMark, correctionSentence } from "./CorrectionBadge";
 export { DataSourceLink } from "./DataSourceLink";
 export {
   type DocumentLoader,

@@ -1,7 +1,7 @@
 import { type FrameworkId, getFramework, isFrameworkId } from "@openverde/frameworks";
 import { type CompanyRole, companyRolesAllow } from "@openverde/frameworks/access";
 import { useMutation, useQueries, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, lazy, Suspense, useId, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { unwrap, useApi } from "../../api";
 import { Breadcrumb } from "../../components/Breadcrumb";
@@ -28,6 +28,9 @@ const IDENTIFIER_LABELS: Record<string, string> = {
 };
 
 const SUBSIDIARIES_SHOWN = 8;
+
+// Loaded (with ECharts) only for a company with active data, so the others' cockpits stay as light as before.
+const KeyFigures = lazy(async () => ({ default: (await import("./KeyFigures")).KeyFigures }));
 
 function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
@@ -452,6 +455,12 @@ export function CompanyCockpitPage() {
             )}
           </section>
         </div>
+
+        {signedIn && metadata.data?.length ? (
+          <Suspense fallback={null}>
+            <KeyFigures companyId={companyId} metadata={metadata.data} />
+          </Suspense>
+        ) : null}
 
         {signedIn && hasOwner.data === false ? (
           <OwnershipClaim companyId={companyId} companyName={info.companyName} />

@@ -11,7 +11,6 @@ import { useCompany } from "../companies/company-api";
 import { ProxyNote } from "../companies/ProxyNote";
 import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
 import { companyDatasets, frameworkOrUndefined, toColumn } from "./framework-data-api";
-import { useCorrectedColumns } from "./judged-corrections";
 import { datasetLink, useStandInData } from "./stand-in-data";
 import { VsmeAccessNote } from "./VsmeAccessNote";
 
@@ -47,12 +46,10 @@ export function ReportingPeriodDataPage() {
   );
   const compareAll = chosen === "all";
   const selected = versions.find((version) => version.dataId === chosen) ?? versions[0];
-  const chosenColumns = useMemo(
+  const columns = useMemo(
     () => (compareAll ? versions : selected ? [selected] : []),
     [compareAll, versions, selected],
   );
-  // Values a dataset judgement corrected are marked, with the uploaded value beside them.
-  const columns = useCorrectedColumns(frameworkId, chosenColumns);
 
   if (!frameworkId) {
     return (

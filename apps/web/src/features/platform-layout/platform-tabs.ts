@@ -34,6 +34,8 @@ export const platformTabs: readonly PlatformTab[] = [
     path: "/requestoverview",
     visibleTo: (access) => rolesAllow(access, "administer"),
   },
+  // Openverde's own, after the tabs of spec §2: data across companies, for everyone signed in.
+  { index: 7, label: "DATA EXPLORER", path: "/explore", visibleTo: everyone },
 ];
 
 export const visibleTabs = (access: TabAccess) => platformTabs.filter((tab) => tab.visibleTo(access));
