@@ -111,19 +111,27 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
-/** CPU time so far of the database backends connected to the bench database, in milliseconds. */
+/** The last CPU time seen of every backend of the bench database, ended ones included. */
+const backendCpuSeen = new Map<number, number>();
+
+/**
+ * CPU time so far of the database backends connected to the bench database, in milliseconds. A
+ * backend that ended (the server's pool closes idle connections) keeps the time last seen of it, so
+ * the sum never falls; what it did after that last look is missed.
+ */
 async function backendCpuMs(monitor: pg.Client): Promise<number> {
   const { rows } = await monitor.query<{ pid: number }>(
     "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
   );
-  let total = 0;
   for (const { pid } of rows) {
     try {
-      total += cpuMsOf(pid);
+      backendCpuSeen.set(pid, cpuMsOf(pid));
     } catch {
-      // A backend that ended meanwhile takes its time with it; the pool keeps its connections open.
+      // Ended between the query and the read.
     }
   }
+  let total = 0;
+  for (const cpu of backendCpuSeen.values()) total += cpu;
   return total;
 }
 
