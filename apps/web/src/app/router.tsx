@@ -81,6 +81,12 @@ const UnsubscribePage = lazyPage(() => import("../features/unsubscribe/Unsubscri
 const AdminPeoplePage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminPeoplePage");
 const AdminAuditTrailPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminAuditTrailPage");
 const AdminSignInLocksPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminSignInLocksPage");
+const AdminCompaniesPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminCompaniesPage");
+const AdminCompanyMasterDataPage = lazyPage(
+  () => import("../features/admin/AdminConsole"),
+  "AdminCompanyMasterDataPage",
+);
+const AdminPlatformPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminPlatformPage");
 
 const handle = (value: RouteHandle) => value;
 
@@ -240,6 +246,21 @@ export const routes: RouteObject[] = [
               },
               {
                 path: "admin/sign-in-locks",
+              {
+                path: "admin/companies",
+                element: <AdminCompaniesPage />,
+                handle: handle({ title: "Admin console: companies" }),
+              },
+              {
+                path: "admin/companies/:companyId",
+                element: <AdminCompanyMasterDataPage />,
+                handle: handle({ title: "Admin console: master data" }),
+              },
+              {
+                path: "admin/platform",
+                element: <AdminPlatformPage />,
+                handle: handle({ title: "Admin console: platform" }),
+              },
                 element: <AdminSignInLocksPage />,
                 handle: handle({ title: "Admin console: sign-in locks" }),
               },

@@ -52,7 +52,13 @@ describe("the admin console's API", () => {
   async function auditOf(objectId: string) {
     const trail = await asAdmin("GET", `/admin-api/audit-trail?objectId=${objectId}&chunkSize=100`);
     expect(trail.status).toBe(200);
-    return trail.json.entries as { action: string; actorName: string; before: unknown; after: unknown }[];
+    return trail.json.entries as {
+      action: string;
+      actorName: string;
+      actorDeleted: boolean;
+      before: unknown;
+      after: unknown;
+    }[];
   }
 
   beforeAll(async () => {
@@ -312,5 +318,24 @@ describe("the admin console's API", () => {
       .split("\r\n");
     expect(lines[0]).toBe("at,actorId,actorName,action,objectType,objectId,before,after");
     expect(lines.some((line) => line.includes("user.deleted"))).toBe(true);
+  });
+
+  it("says which entries were made by an account deleted since", async () => {
+    const former = await signIn(platform, { username: "former_admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
+    const target = await signIn(platform, { username: "former_target", roles: ["ROLE_USER"] });
+    const change = await call(former.authorization, "PUT", `/admin-api/users/${target.userId}/roles`, {
+      roles: ["ROLE_USER", "ROLE_REVIEWER"],
+    });
+    expect(change.status).toBe(200);
+    const before = await auditOf(target.userId);
+    expect(before[0]).toMatchObject({ actorId: former.userId, actorDeleted: false });
+    expect((await asAdmin("DELETE", `/admin-api/users/${former.userId}`)).status).toBe(204);
+    const after = await auditOf(target.userId);
+    expect(after[0]).toMatchObject({
+      actorId: former.userId,
+      actorName: "former_admin (former_admin)",
+      actorDeleted: true,
+    });
+    expect((await auditOf(former.userId))[0]).toMatchObject({ action: "user.deleted", actorDeleted: false });
   });
 });

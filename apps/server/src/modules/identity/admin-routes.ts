@@ -39,6 +39,8 @@ import {
   UserSearchQuery,
 } from "./admin-schemas";
 import { identityConfig } from "./config";
+import { getUsersByIds } from "./service";
+import type { AnyExecutor } from "./store";
 
 const PEOPLE = ["admin-people"];
 const AUDIT = ["admin-audit-trail"];
@@ -70,10 +72,18 @@ const auditFilter = (query: {
   ...(query.to ? { to: new Date(query.to) } : {}),
 });
 
-const auditWire = (entry: Awaited<ReturnType<typeof readAuditTrail>>["entries"][number]) => ({
-  ...entry,
-  at: entry.at.toISOString(),
-});
+type AuditRead = Awaited<ReturnType<typeof readAuditTrail>>["entries"][number];
+
+/** The entries as sent, each saying whether its actor's account still exists. */
+async function auditWire(db: AnyExecutor, entries: AuditRead[]) {
+  const actorIds = [...new Set(entries.flatMap((entry) => (entry.actorId ? [entry.actorId] : [])))];
+  const existing = new Set((await getUsersByIds(db, actorIds)).map((user) => user.userId));
+  return entries.map((entry) => ({
+    ...entry,
+    at: entry.at.toISOString(),
+    actorDeleted: entry.actorId !== null && !existing.has(entry.actorId),
+  }));
+}
 
 /** The admin console's API: people, sign-in locks and the audit trail, for admins only. */
 const adminRoutes =
@@ -378,7 +388,7 @@ const adminRoutes =
       async (request) => {
         admin(request);
         const trail = await readAuditTrail(db, auditFilter(request.query), page(request.query));
-        return { entries: trail.entries.map(auditWire), totalCount: trail.totalCount };
+        return { entries: await auditWire(db, trail.entries), totalCount: trail.totalCount };
       },
     );
 

@@ -117,6 +117,9 @@ export const AuditEntry = Type.Object(
       description: "Who made it; null for an operator's command line.",
     }),
     actorName: Type.String({ description: "Who made it, named as they were at the time." }),
+    actorDeleted: Type.Boolean({
+      description: 'Whether the account that made it was deleted since (the console says "deleted user").',
+    }),
     action: Type.String({ description: "What was done, as <object>.<verb>, e.g. user.role-granted." }),
     objectType: Type.String(),
     objectId: Type.String(),

@@ -383,6 +383,8 @@ export interface components {
             actorId: string | null;
             /** @description Who made it, named as they were at the time. */
             actorName: string;
+            /** @description Whether the account that made it was deleted since (the console says "deleted user"). */
+            actorDeleted: boolean;
             /** @description What was done, as <object>.<verb>, e.g. user.role-granted. */
             action: string;
             objectType: string;

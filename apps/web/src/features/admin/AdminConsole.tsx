@@ -1,19 +1,35 @@
+import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { PageFrame } from "../../components/PageFrame";
 import { Alert } from "../../components/workflow";
 import { rolesAllow, useAuth } from "../auth";
 import { AuditTrailSection } from "./AuditTrailSection";
+import { CompaniesSection } from "./CompaniesSection";
+import { CompanyMasterData } from "./CompanyMasterData";
 import { PeopleSection } from "./PeopleSection";
+import { PlatformStateSection } from "./PlatformStateSection";
 import { SignInLocksSection } from "./SignInLocksSection";
 import "./AdminConsole.css";
 
-export type AdminSection = "people" | "audit-trail" | "sign-in-locks";
+export type AdminSection = "people" | "companies" | "platform" | "audit-trail" | "sign-in-locks";
 
 const SECTIONS: { section: AdminSection; label: string; description: string }[] = [
   {
     section: "people",
     label: "People",
     description: "Find people, invite them, change their roles, disable, reset, sign out or delete accounts.",
+  },
+  {
+    section: "companies",
+    label: "Companies",
+    description:
+      "Ownership claims to approve or decline, who holds which role at which company, and companies' master data.",
+  },
+  {
+    section: "platform",
+    label: "Platform",
+    description:
+      "The platform's state: health, review queue, data requests, export jobs, e-mails, sign-in locks, version and uptime.",
   },
   {
     section: "audit-trail",
@@ -28,7 +44,7 @@ const SECTIONS: { section: AdminSection; label: string; description: string }[] 
 ];
 
 /** `/admin/...`: the admin console, for admins only (the server refuses everyone else as well). */
-export function AdminConsole({ section }: { section: AdminSection }) {
+export function AdminConsole({ section, children }: { section: AdminSection; children?: ReactNode }) {
   const { user } = useAuth();
   const current = SECTIONS.find((entry) => entry.section === section) ?? SECTIONS[0];
   if (!rolesAllow(user, "administer"))
@@ -51,9 +67,8 @@ export function AdminConsole({ section }: { section: AdminSection }) {
           </NavLink>
         ))}
       </nav>
-      {section === "people" ? <PeopleSection currentUserId={user?.sub} /> : null}
-      {section === "audit-trail" ? <AuditTrailSection /> : null}
-      {section === "sign-in-locks" ? <SignInLocksSection /> : null}
+      {children}
+      {children ? null : <SectionContent section={section} currentUserId={user?.sub} />}
     </PageFrame>
   );
 }
@@ -61,4 +76,32 @@ export function AdminConsole({ section }: { section: AdminSection }) {
 // One page per section, for the router's lazy routes (a page takes no props).
 export const AdminPeoplePage = () => <AdminConsole section="people" />;
 export const AdminAuditTrailPage = () => <AdminConsole section="audit-trail" />;
+function SectionContent({
+  section,
+  currentUserId,
+}: {
+  section: AdminSection;
+  currentUserId?: string | undefined;
+}) {
+  switch (section) {
+    case "people":
+      return <PeopleSection currentUserId={currentUserId} />;
+    case "companies":
+      return <CompaniesSection />;
+    case "platform":
+      return <PlatformStateSection />;
+    case "audit-trail":
+      return <AuditTrailSection />;
+    case "sign-in-locks":
+      return <SignInLocksSection />;
+  }
+}
+
 export const AdminSignInLocksPage = () => <AdminConsole section="sign-in-locks" />;
+export const AdminCompaniesPage = () => <AdminConsole section="companies" />;
+export const AdminCompanyMasterDataPage = () => (
+  <AdminConsole section="companies">
+    <CompanyMasterData />
+  </AdminConsole>
+);
+export const AdminPlatformPage = () => <AdminConsole section="platform" />;

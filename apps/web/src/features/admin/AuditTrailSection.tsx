@@ -11,6 +11,7 @@ import {
   Pager,
   plural,
 } from "../../components/workflow";
+import { DELETED_USER } from "../../lib/people";
 import { useDebounced } from "../../lib/use-debounced";
 import { ACTION_OPTIONS, actionLabel, changeSummary, dayBoundary, OBJECT_TYPE_OPTIONS } from "./admin-model";
 
@@ -191,7 +192,10 @@ export function AuditTrailSection() {
               {trail.data.entries.map((entry) => (
                 <tr key={entry.id}>
                   <td className="admin-audit__when">{formatDateTime(Date.parse(entry.at))}</td>
-                  <td>{entry.actorName}</td>
+                  <td>
+                    {entry.actorName}
+                    {entry.actorDeleted ? <div className="wf-muted">{DELETED_USER}</div> : null}
+                  </td>
                   <td>{actionLabel(entry.action)}</td>
                   <td>
                     {entry.objectType}

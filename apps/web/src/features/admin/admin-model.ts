@@ -2,7 +2,10 @@
 import { REALM_ROLES } from "@openverde/frameworks/access";
 import { realmRoleLabel } from "@openverde/frameworks/role-labels";
 import type { components } from "../../api/generated/admin-api";
+import type { components as CommunityComponents } from "../../api/generated/community";
 import type { TagTone } from "../../components/workflow";
+
+type CommunitySchemas = CommunityComponents["schemas"];
 
 export type AdminUser = components["schemas"]["AdminUser"];
 export type AuditEntry = components["schemas"]["AuditEntry"];
@@ -44,6 +47,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   "company-role.assigned": "Company role assigned",
   "company-role.removed": "Company role removed",
   "ownership.decided": "Ownership decided",
+  "mails.retried": "Failed e-mails sent again",
   "company.right-granted": "Company right granted",
   "company.right-removed": "Company right removed",
   "company-proxy.created": "Company proxy created",
@@ -76,6 +80,7 @@ export const OBJECT_TYPE_OPTIONS = [
   "qa-report",
   "pre-approval-config",
   "portfolio",
+  "mail-outbox",
 ].map((value) => ({ value, label: value }));
 
 /** A short line of what changed: the fields whose values differ between before and after. */
@@ -110,4 +115,64 @@ export function dayBoundary(day: string, end = false): string | undefined {
   const start = new Date(`${day}T00:00:00.000Z`);
   if (Number.isNaN(start.getTime())) return undefined;
   return new Date(start.getTime() + (end ? 24 * 60 * 60 * 1000 : 0)).toISOString();
+}
+
+export type PlatformState = components["schemas"]["PlatformState"];
+
+/** A request state in words: "NonSourceable" reads "Not sourceable". */
+export function requestStateLabel(state: string): string {
+  return state === "NonSourceable" ? "Not sourceable" : state;
+}
+
+/** An uptime in words: "3 d 4 h", "2 h 5 min", "42 s". */
+export function durationLabel(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  if (minutes > 0) return `${minutes} min`;
+  return `${Math.max(0, Math.floor(seconds))} s`;
+}
+
+export type OwnershipClaim = CommunitySchemas["OwnershipClaim"];
+export type ClaimStatus = OwnershipClaim["status"];
+export type CompanyRoleAssignment = CommunitySchemas["CompanyRoleAssignmentExtended"];
+
+export const CLAIM_STATUS_OPTIONS: { value: ClaimStatus; label: string }[] = [
+  { value: "Pending", label: "Waiting for a decision" },
+  { value: "Approved", label: "Approved" },
+  { value: "Declined", label: "Declined" },
+];
+
+export const claimTone: Record<ClaimStatus, TagTone> = {
+  Pending: "warning",
+  Approved: "success",
+  Declined: "danger",
+};
+
+/** Who a person is, in words: their name, else their username or e-mail address. */
+export function personLabel(person: {
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  email?: string;
+}): string {
+  const name = (person.name ?? [person.firstName, person.lastName].filter(Boolean).join(" ")).trim();
+  return name || person.username || person.email || "";
+}
+
+/** Whether an assignment matches the typed company and user filters (parts of the name or e-mail). */
+export function assignmentMatches(
+  assignment: CompanyRoleAssignment,
+  companyName: string,
+  filter: { company: string; user: string },
+): boolean {
+  const has = (texts: (string | undefined)[], typed: string) =>
+    typed.trim() === "" || texts.some((text) => text?.toLowerCase().includes(typed.trim().toLowerCase()));
+  return (
+    has([companyName, assignment.companyId], filter.company) &&
+    has([personLabel(assignment), assignment.email, assignment.userId], filter.user)
+  );
 }

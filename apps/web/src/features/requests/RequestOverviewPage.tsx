@@ -5,6 +5,7 @@ import { unwrap, useApi } from "../../api";
 import type { components } from "../../api/generated/community";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
+import { SortableHeader, sortRows, useTableSort } from "../../components/sortable";
 import {
   Alert,
   EmptyState,
@@ -14,6 +15,7 @@ import {
   plural,
   Tag,
 } from "../../components/workflow";
+import { personOrDeletedUser } from "../../lib/people";
 import { useDebounced } from "../../lib/use-debounced";
 import { rolesAllow, useAuth } from "../auth";
 import { type EditableRequest, RequestEditDialog } from "./RequestEditDialog";
@@ -47,6 +49,19 @@ const AGGREGATED_PRIORITIES: AggregatedPriority[] = [
   "Low",
 ];
 const CHUNK_SIZES = [20, 50, 100] as const;
+/** A sorted list is loaded whole and paged here; the API pages at most this many requests at once. */
+const SORTABLE_LIMIT = 10_000;
+
+type SortKey = "company" | "data" | "requester" | "status" | "priority" | "lastChange";
+const PRIORITY_ORDER: Record<RequestPriority, number> = { Low: 0, Baseline: 1, High: 2, Urgent: 3 };
+const sortValueOf: Record<SortKey, (request: ExtendedStoredDataRequest) => string | number> = {
+  company: (request) => request.companyName,
+  data: (request) => `${frameworkLabel(request.dataType)} ${request.reportingPeriod}`,
+  requester: (request) => request.userEmailAddress ?? "",
+  status: (request) => statusLabel[request.requestStatus],
+  priority: (request) => PRIORITY_ORDER[request.requestPriority],
+  lastChange: (request) => request.lastModifiedDate,
+};
 
 interface Filters {
   frameworks: RequestDataType[];
@@ -135,6 +150,7 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
   const [chunkSize, setChunkSize] = useState<number>(20);
   const [editing, setEditing] = useState<EditableRequest>();
   const [notice, setNotice] = useState<string>();
+  const { sort, onSort } = useTableSort<SortKey>();
   const debounced = useDebounced(filters);
   const query = useMemo(
     () => ({
@@ -159,21 +175,37 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
     queryKey: ["all-requests", "count", cleanQuery],
     queryFn: () => unwrap(api.community.GET("/requests/numberOfRequests", { params: { query: cleanQuery } })),
   });
+  // Unsorted, the server pages the list; sorted, every matching request is loaded once and the
+  // sorted list is paged here, so the order holds across pages.
+  const sorted = sort !== null;
   const list = useQuery({
-    queryKey: ["all-requests", "list", cleanQuery, chunkSize, page],
+    queryKey: ["all-requests", "list", cleanQuery, sorted ? "all" : chunkSize, sorted ? 0 : page],
     placeholderData: keepPreviousData,
     queryFn: () =>
       unwrap(
-        api.community.GET("/requests", { params: { query: { ...cleanQuery, chunkSize, chunkIndex: page } } }),
+        api.community.GET("/requests", {
+          params: {
+            query: sorted
+              ? { ...cleanQuery, chunkSize: SORTABLE_LIMIT, chunkIndex: 0 }
+              : { ...cleanQuery, chunkSize, chunkIndex: page },
+          },
+        }),
       ),
   });
-  const sourcing = useSourcingStates(
-    useMemo(() => (list.data ?? []).map((r) => r.dataRequestId), [list.data]),
-  );
+  const rows = useMemo(() => {
+    if (!list.data) return [];
+    if (!sorted) return list.data;
+    return sortRows(list.data, sort, sortValueOf).slice(page * chunkSize, (page + 1) * chunkSize);
+  }, [list.data, sorted, sort, page, chunkSize]);
+  const sourcing = useSourcingStates(useMemo(() => rows.map((r) => r.dataRequestId), [rows]));
   const total = count.data ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / chunkSize));
   const update = (patch: Partial<Filters>) => {
     setFilters({ ...filters, ...patch });
+    setPage(0);
+  };
+  const sortBy = (key: SortKey) => {
+    onSort(key);
     setPage(0);
   };
   const filtering = JSON.stringify(filters) !== JSON.stringify(noFilters);
@@ -312,20 +344,20 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
             <caption className="visually-hidden">All data requests</caption>
             <thead>
               <tr>
-                <th scope="col">Company</th>
-                <th scope="col">Data</th>
-                <th scope="col">Requester</th>
-                <th scope="col">Status</th>
-                <th scope="col">Priority</th>
+                <SortableHeader label="Company" sortKey="company" sort={sort} onSort={sortBy} />
+                <SortableHeader label="Data" sortKey="data" sort={sort} onSort={sortBy} />
+                <SortableHeader label="Requester" sortKey="requester" sort={sort} onSort={sortBy} />
+                <SortableHeader label="Status" sortKey="status" sort={sort} onSort={sortBy} />
+                <SortableHeader label="Priority" sortKey="priority" sort={sort} onSort={sortBy} />
                 <th scope="col">Sourcing</th>
-                <th scope="col">Last change</th>
+                <SortableHeader label="Last change" sortKey="lastChange" sort={sort} onSort={sortBy} />
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {list.data.map((request) => {
+              {rows.map((request) => {
                 const state = sourcing.get(request.dataRequestId);
                 return (
                   <tr key={request.dataRequestId}>
@@ -336,7 +368,7 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
                       {frameworkLabel(request.dataType)} {request.reportingPeriod}
                     </td>
                     <td>
-                      {request.userEmailAddress ?? request.userId}
+                      {personOrDeletedUser(request.userEmailAddress)}
                       {request.adminComment ? (
                         <span className="wf-table__sub">Comment: {request.adminComment}</span>
                       ) : null}
@@ -360,7 +392,7 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
                       )}
                     </td>
                     <td>{formatDateTime(request.lastModifiedDate)}</td>
-                    <td className="wf-table__actions">
+                    <td className="rq-overview__actions">
                       <Link
                         to={`/requests/${request.dataRequestId}`}
                         aria-label={`Details of the request for ${frameworkLabel(request.dataType)} ${request.reportingPeriod} of ${request.companyName}`}
