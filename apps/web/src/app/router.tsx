@@ -79,14 +79,14 @@ const ApiKeyPage = lazyPage(() => import("../features/api-key/ApiKeyPage"), "Api
 const DocumentPage = lazyPage(() => import("../features/documents/DocumentPage"), "DocumentPage");
 const UnsubscribePage = lazyPage(() => import("../features/unsubscribe/UnsubscribePage"), "UnsubscribePage");
 const AdminPeoplePage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminPeoplePage");
-const AdminAuditTrailPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminAuditTrailPage");
-const AdminSignInLocksPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminSignInLocksPage");
 const AdminCompaniesPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminCompaniesPage");
 const AdminCompanyMasterDataPage = lazyPage(
   () => import("../features/admin/AdminConsole"),
   "AdminCompanyMasterDataPage",
 );
 const AdminPlatformPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminPlatformPage");
+const AdminAuditTrailPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminAuditTrailPage");
+const AdminSignInLocksPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminSignInLocksPage");
 
 const handle = (value: RouteHandle) => value;
 
@@ -240,13 +240,6 @@ export const routes: RouteObject[] = [
                 handle: handle({ title: "Admin console: people" }),
               },
               {
-                path: "admin/audit-trail",
-                element: <AdminAuditTrailPage />,
-                handle: handle({ title: "Admin console: audit trail" }),
-              },
-              {
-                path: "admin/sign-in-locks",
-              {
                 path: "admin/companies",
                 element: <AdminCompaniesPage />,
                 handle: handle({ title: "Admin console: companies" }),
@@ -261,6 +254,13 @@ export const routes: RouteObject[] = [
                 element: <AdminPlatformPage />,
                 handle: handle({ title: "Admin console: platform" }),
               },
+              {
+                path: "admin/audit-trail",
+                element: <AdminAuditTrailPage />,
+                handle: handle({ title: "Admin console: audit trail" }),
+              },
+              {
+                path: "admin/sign-in-locks",
                 element: <AdminSignInLocksPage />,
                 handle: handle({ title: "Admin console: sign-in locks" }),
               },

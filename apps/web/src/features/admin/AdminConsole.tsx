@@ -73,9 +73,6 @@ export function AdminConsole({ section, children }: { section: AdminSection; chi
   );
 }
 
-// One page per section, for the router's lazy routes (a page takes no props).
-export const AdminPeoplePage = () => <AdminConsole section="people" />;
-export const AdminAuditTrailPage = () => <AdminConsole section="audit-trail" />;
 function SectionContent({
   section,
   currentUserId,
@@ -97,7 +94,8 @@ function SectionContent({
   }
 }
 
-export const AdminSignInLocksPage = () => <AdminConsole section="sign-in-locks" />;
+// One page per section, for the router's lazy routes (a page takes no props).
+export const AdminPeoplePage = () => <AdminConsole section="people" />;
 export const AdminCompaniesPage = () => <AdminConsole section="companies" />;
 export const AdminCompanyMasterDataPage = () => (
   <AdminConsole section="companies">
@@ -105,3 +103,5 @@ export const AdminCompanyMasterDataPage = () => (
   </AdminConsole>
 );
 export const AdminPlatformPage = () => <AdminConsole section="platform" />;
+export const AdminAuditTrailPage = () => <AdminConsole section="audit-trail" />;
+export const AdminSignInLocksPage = () => <AdminConsole section="sign-in-locks" />;
