@@ -27,20 +27,27 @@ function filterConditions(filters: SearchFilters) {
 }
 
 /** How "a name contains the folded text" is read (company_search_names_containing, migration 008). */
-type ContainsMode = "trigram" | "tail" | "tail_or_trigram";
+type ContainsMode = "trigram" | "tail" | "tail_or_trigram" | "active";
 
 /**
  * The text's arguments of the search functions. For a one-word text the trigram index finds the
  * names containing it. For a text with a space, the names holding it inside a word are found through
  * the reversed beginnings of names (tailRange), an index-only read of few rows even when every word
  * of the text is common; the trigram index answers only when there are too many of them, and never
- * for a text without a run of three letters or digits, which it cannot narrow.
+ * for a text without a run of three letters or digits, which it cannot narrow. With the dataTypes
+ * filter only companies with active data can match, and their names are read directly.
  */
-function textArguments(folded: string) {
+function textArguments(folded: string, filters: SearchFilters) {
   const pattern = `%${escapeLike(folded)}%`;
   const tails = tailRange(folded);
   const mode: ContainsMode =
-    tails === undefined ? "trigram" : hasTrigram(folded) ? "tail_or_trigram" : "tail";
+    filters.dataTypes.length > 0
+      ? "active"
+      : tails === undefined
+        ? "trigram"
+        : hasTrigram(folded)
+          ? "tail_or_trigram"
+          : "tail";
   return sql`${folded}, ${prefixUpperBound(folded)}, ${pattern}, ${tails?.lower ?? null}, ${tails?.upper ?? null},
     ${mode}`;
 }
@@ -64,7 +71,7 @@ export async function selectRankedPage(
   limit: number,
 ): Promise<BasicRow[]> {
   const result = await sql<BasicRow>`select company_id, company_name, headquarters, country_code, sector, lei
-    from company_search_ranked(${textArguments(folded)}, ${filterArguments(filters)},
+    from company_search_ranked(${textArguments(folded, filters)}, ${filterArguments(filters)},
       ${offset}::int, ${limit}::int)`.execute(db);
   return result.rows;
 }
@@ -99,6 +106,8 @@ export async function countMatches(
     return result.rows[0]?.n ?? 0;
   }
   const result = await sql<{ n: number }>`
-    select company_search_count(${textArguments(folded)}, ${filterArguments(filters)}) as n`.execute(db);
+    select company_search_count(${textArguments(folded, filters)}, ${filterArguments(filters)}) as n`.execute(
+    db,
+  );
   return result.rows[0]?.n ?? 0;
 }

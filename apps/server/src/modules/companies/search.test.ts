@@ -124,6 +124,11 @@ describe("company search ranking", () => {
       ]);
       expect(await names("searchString=bank&dataTypes=sfdr")).toEqual(["Bankhaus Lampe KG"]);
       expect(await count("searchString=bank&dataTypes=sfdr")).toBe(1);
+      // inside a word, with the data type filter: only the names of companies with active data are read
+      expect(await names("searchString=ankhaus&dataTypes=sfdr")).toEqual(["Bankhaus Lampe KG"]);
+      expect(await names("searchString=haus%20lampe&dataTypes=sfdr")).toEqual(["Bankhaus Lampe KG"]);
+      expect(await count("searchString=haus%20lampe&dataTypes=sfdr")).toBe(1);
+      expect(await names("searchString=utsche%20bank&dataTypes=sfdr")).toEqual([]);
       expect(await names("dataTypes=sfdr&dataTypes=lksg")).toEqual(["Bankhaus Lampe KG"]);
       // without a search string, companies with active data come first, then by name
       expect((await names("chunkSize=1"))[0]).toBe("Bankhaus Lampe KG");
