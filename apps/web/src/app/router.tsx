@@ -75,6 +75,8 @@ const BulkDataRequestPage = lazyPage(
   "BulkDataRequestPage",
 );
 const PortfoliosPage = lazyPage(() => import("../features/portfolios/PortfoliosPage"), "PortfoliosPage");
+const ImpactPage = lazyPage(() => import("../features/impact/ImpactPage"), "ImpactPage");
+const CurrencyRatesPage = lazyPage(() => import("../features/admin/CurrencyRatesPage"), "CurrencyRatesPage");
 const ApiKeyPage = lazyPage(() => import("../features/api-key/ApiKeyPage"), "ApiKeyPage");
 const DocumentPage = lazyPage(() => import("../features/documents/DocumentPage"), "DocumentPage");
 const UnsubscribePage = lazyPage(() => import("../features/unsubscribe/UnsubscribePage"), "UnsubscribePage");
@@ -138,6 +140,11 @@ export const routes: RouteObject[] = [
                 handle: handle({ title: "My portfolios", tabIndex: 0 }),
               },
               {
+                path: "portfolios/:portfolioId/impact",
+                element: <ImpactPage />,
+                handle: handle({ title: "Impact report", tabIndex: 0 }),
+              },
+              {
                 path: "companies",
                 element: <CompaniesPage />,
                 handle: handle({ title: "Companies", tabIndex: 1 }),
@@ -188,6 +195,11 @@ export const routes: RouteObject[] = [
                 handle: handle({ title: "Company users", tabIndex: 1 }),
               },
               {
+                path: "explore",
+                element: <ExplorePage />,
+                handle: handle({ title: "Data explorer", tabIndex: 7 }),
+              },
+              {
                 path: "datasets",
                 element: <MyDatasetsPage />,
                 handle: handle({ title: "My datasets", tabIndex: 2 }),
@@ -200,11 +212,6 @@ export const routes: RouteObject[] = [
               {
                 path: "requests",
                 element: <MyDataRequestsPage />,
-              {
-                path: "explore",
-                element: <ExplorePage />,
-                handle: handle({ title: "Data explorer", tabIndex: 7 }),
-              },
                 handle: handle({ title: "My data requests", tabIndex: 4 }),
               },
               {
@@ -263,6 +270,11 @@ export const routes: RouteObject[] = [
                 path: "admin/sign-in-locks",
                 element: <AdminSignInLocksPage />,
                 handle: handle({ title: "Admin console: sign-in locks" }),
+              },
+              {
+                path: "admin/currency-rates",
+                element: <CurrencyRatesPage />,
+                handle: handle({ title: "Admin console: currency rates" }),
               },
               {
                 path: "unsubscribe/:subscriptionId",

@@ -66,6 +66,9 @@ export function AdminConsole({ section, children }: { section: AdminSection; chi
             {entry.label}
           </NavLink>
         ))}
+        <NavLink to="/admin/currency-rates" className="admin-nav__link">
+          Currency rates
+        </NavLink>
       </nav>
       {children}
       {children ? null : <SectionContent section={section} currentUserId={user?.sub} />}

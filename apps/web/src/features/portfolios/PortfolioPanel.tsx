@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { unwrap, useApi } from "../../api";
+import { ButtonLink } from "../../components/ButtonLink";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { Alert, ConfirmDialog, EmptyState, formatDate, plural, Tag } from "../../components/workflow";
 import { countryName } from "../companies/company-api";
@@ -9,6 +10,7 @@ import { relativeLink } from "../requests/request-model";
 import { PortfolioDownload } from "./PortfolioDownload";
 import { PortfolioEditor } from "./PortfolioEditor";
 import { PortfolioMonitoring } from "./PortfolioMonitoring";
+import { PortfolioPositions } from "./PortfolioPositions";
 import { PortfolioSharing } from "./PortfolioSharing";
 import {
   type BasePortfolio,
@@ -49,6 +51,7 @@ export function PortfolioPanel({
   const [deleting, setDeleting] = useState(false);
   const [sharing, setSharing] = useState<BasePortfolio>();
   const [leaving, setLeaving] = useState(false);
+  const [positioning, setPositioning] = useState(false);
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<"name" | "country" | "sector">("name");
   const base = useQuery({
@@ -125,6 +128,10 @@ export function PortfolioPanel({
           ) : null}
         </div>
         <div className="wf-actions pf-panel__actions">
+          <ButtonLink to={`/portfolios/${portfolioId}/impact`} variant="outlined" className="p-button-sm">
+            <i className="pi pi-chart-bar" aria-hidden="true" />
+            <span>Impact report</span>
+          </ButtonLink>
           <button
             type="button"
             className="p-button p-component p-button-sm"
@@ -151,6 +158,8 @@ export function PortfolioPanel({
               disabled={!portfolio}
               onShare={() => setSharing(portfolio)}
               onMonitoring={() => setMonitoring(portfolio)}
+              onPositions={() => setPositioning(true)}
+              positionsDisabled={!portfolio || !enriched.isSuccess}
               onEdit={() => setEditing(true)}
               onDelete={() => {
                 remove.reset();
@@ -337,6 +346,17 @@ export function PortfolioPanel({
           onNotice(text);
         }}
       />
+      <PortfolioPositions
+        visible={positioning}
+        portfolioId={portfolioId}
+        portfolioName={portfolio?.portfolioName ?? "Portfolio"}
+        companies={entries}
+        onClose={() => setPositioning(false)}
+        onSaved={(text) => {
+          setPositioning(false);
+          onNotice(text);
+        }}
+      />
       <PortfolioSharing portfolio={sharing} onClose={() => setSharing(undefined)} onSaved={onNotice} />
       <PortfolioMonitoring
         portfolio={monitoring}
@@ -398,12 +418,17 @@ function OwnerActions({
   disabled,
   onShare,
   onMonitoring,
+  onPositions,
+  positionsDisabled,
   onEdit,
   onDelete,
 }: {
   disabled: boolean;
   onShare: () => void;
   onMonitoring: () => void;
+  onPositions: () => void;
+  /** The positions editor needs the portfolio's companies with their names. */
+  positionsDisabled: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -426,6 +451,15 @@ function OwnerActions({
       >
         <i className="pi pi-bell" aria-hidden="true" />
         <span>Monitoring</span>
+      </button>
+      <button
+        type="button"
+        className="p-button p-component p-button-outlined p-button-sm"
+        onClick={onPositions}
+        disabled={positionsDisabled}
+      >
+        <i className="pi pi-wallet" aria-hidden="true" />
+        <span>Positions</span>
       </button>
       <button
         type="button"
