@@ -10,6 +10,7 @@ import {
 } from "../../components/framework-view";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
+import { formatDate } from "../../lib/dates";
 import { useCompany } from "./company-api";
 import "./CompanyPages.css";
 import "./CompaniesPage.css";
@@ -25,7 +26,6 @@ const PAGE_SIZE = 20;
 /** Spec §3: the reporting periods offered, newest first. */
 const PERIODS = ["2025", "2024", "2023", "2022", "2021", "2020", "2019"];
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
 const isCategory = (value: string | null): value is Category =>
   CATEGORIES.some((category) => category.value === value);
 
@@ -188,7 +188,7 @@ export function CompanyDocumentsPage() {
                         {CATEGORIES.find((option) => option.value === row.documentCategory)?.label ?? "—"}
                       </td>
                       <td>{row.reportingPeriod ?? "—"}</td>
-                      <td>{row.publicationDate ? dateFormat.format(new Date(row.publicationDate)) : "—"}</td>
+                      <td>{formatDate(row.publicationDate)}</td>
                       <td>
                         <DocumentActions documentId={row.documentId} name={name} />
                       </td>

@@ -8,6 +8,7 @@ import { ButtonLink } from "../../components/ButtonLink";
 import { PageFrame } from "../../components/PageFrame";
 import { SortableHeader, sortRows, useTableSort } from "../../components/sortable";
 import { FilterSearch, FilterSelect, sameLabel } from "../../components/workflow";
+import { formatDateTime } from "../../lib/dates";
 import { useAuth } from "../auth";
 import { type DatasetFilters, filterDatasets, PAGE_SIZE, pageOf, type UploadedDataset } from "./my-datasets";
 import { RejectionReason } from "./RejectionReason";
@@ -27,16 +28,6 @@ const sortValueOf: Record<SortKey, (dataset: UploadedDataset) => string | number
   uploaded: (dataset) => dataset.uploadTime,
   status: (dataset) => dataset.qualityStatus,
 };
-
-function formatTime(milliseconds: number): string {
-  return new Date(milliseconds).toLocaleString(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-}
 
 export function MyDatasetsPage() {
   const api = useApi();
@@ -169,7 +160,7 @@ export function MyDatasetsPage() {
                       </td>
                       <td>{label}</td>
                       <td>{dataset.reportingPeriod}</td>
-                      <td>{formatTime(dataset.uploadTime)}</td>
+                      <td>{formatDateTime(dataset.uploadTime)}</td>
                       <td>
                         <span
                           className={`my-datasets__status my-datasets__status--${dataset.qualityStatus.toLowerCase()}`}
