@@ -486,7 +486,8 @@ export async function importIsinLeiFile(
   } = {},
 ): Promise<IsinImportSummary> {
   const { stream, progress } = await openText(file, /\.csv$/i);
-  const batchSize = options.batchSize ?? 10_000;
+  // Batches of 50,000 pairs (a few MB): written in key order, each index page takes many rows at once.
+  const batchSize = options.batchSize ?? 50_000;
   let malformed = 0;
   async function* batches(): AsyncGenerator<IsinLeiPair[]> {
     let batch: IsinLeiPair[] = [];
