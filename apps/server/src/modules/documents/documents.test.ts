@@ -665,7 +665,7 @@ describe("documents", () => {
     expect(await countRows(platform)).toEqual(before);
   });
 
-  it("seeds demo reports of the demo company, and a second seed stores nothing new", async () => {
+  it("seeds the demo company's policies and due diligence report, and a second seed stores nothing new", async () => {
     await seedDemo(platform.context, platform.composition);
     const after = await countRows(platform);
     const listed = await call(`/?companyId=${DEMO_COMPANY_ID}&chunkSize=1000`, "reader");
@@ -673,13 +673,15 @@ describe("documents", () => {
     const docs = ((await listed.json()) as MetaResponse[]).filter(
       (doc) =>
         doc.uploaderId === DEMO_UPLOADER_ID &&
-        /_(Annual_Report_202[34]|Human_Rights_Policy)$/.test(doc.documentName ?? ""),
+        / (Human Rights Policy|Supplier Code of Conduct|Report on Supply Chain Due Diligence 2024)$/.test(
+          doc.documentName ?? "",
+        ),
     );
-    expect(docs.map((doc) => doc.documentCategory).sort()).toEqual([
-      "AnnualReport",
-      "AnnualReport",
-      "Policy",
-    ]);
+    expect(docs.map((doc) => doc.documentCategory).sort()).toEqual(["Other", "Policy", "Policy"]);
+    // Published as a company would: after the year reported on, under a name read as on its web site.
+    const report = docs.find((doc) => doc.documentCategory === "Other");
+    expect(report).toMatchObject({ reportingPeriod: "2024", publicationDate: "2025-04-24" });
+    expect(docs.every((doc) => !doc.documentName?.includes("_"))).toBe(true);
     const first = docs[0];
     if (!first) throw new Error("no demo document");
     const download = await call(`/${first.documentId}`, "reader");
