@@ -367,7 +367,7 @@ function RequestList({ filters, setFilters }: { filters: Filters; setFilters: (n
                     <td>
                       {frameworkLabel(request.dataType)} {request.reportingPeriod}
                     </td>
-                    <td>
+                    <td className="rq-overview__requester">
                       {personOrDeletedUser(request.userEmailAddress)}
                       {request.adminComment ? (
                         <span className="wf-table__sub">Comment: {request.adminComment}</span>
