@@ -165,7 +165,8 @@ export function queryCompanies(selection: ExploreSelection): ExplorerCompanies |
   if (selection.source === "portfolio") {
     return selection.portfolioId ? { portfolioId: selection.portfolioId, ...filters } : "Choose a portfolio.";
   }
-  return Object.keys(filters).length ? filters : "Choose a country, a sector or “only companies with data”.";
+  // Without any filter, the whole register: the API pages it like any other set.
+  return filters;
 }
 
 /** The query for the table, or what is still missing before one can be asked. */
