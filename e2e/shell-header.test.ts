@@ -147,7 +147,8 @@ describe.skipIf(!hasChromium)("the headers in each sign-in state", () => {
       for (const label of tabs) {
         await tabMenu(page).getByRole("link", { name: label, exact: true }).click();
         await page.waitForURL((url) => url.pathname === TAB_PATHS[label]);
-        await expect.poll(() => activeTab(page)).toEqual([label]);
+        // The address changes at once; the tabs follow when the page's lazily loaded code has arrived.
+        await expect.poll(() => activeTab(page), { timeout: 10_000 }).toEqual([label]);
       }
     });
 

@@ -76,10 +76,12 @@ export function ExplorerCharts({
   const id = useId();
   const unit = dataPoint.unit;
   const periods = useMemo(() => (table ? periodsOf(table, dataPoint.path) : []), [table, dataPoint.path]);
-  const lines = useMemo(
-    () => (table ? lineSeries(table, dataPoint.path, LINE_LIMIT) : []),
+  // One more than is drawn, to know whether the chart leaves companies out.
+  const candidates = useMemo(
+    () => (table ? lineSeries(table, dataPoint.path, LINE_LIMIT + 1) : []),
     [table, dataPoint.path],
   );
+  const lines = useMemo(() => candidates.slice(0, LINE_LIMIT), [candidates]);
   const ranked = useMemo(
     () => (table ? ranking(table, dataPoint.path, period) : []),
     [table, dataPoint.path, period],
@@ -221,7 +223,7 @@ export function ExplorerCharts({
           <figure className="ex-chart ex-chart--wide">
             <figcaption>
               {label} over the years
-              {lines.length === LINE_LIMIT
+              {candidates.length > LINE_LIMIT
                 ? ` (the ${LINE_LIMIT} companies with the largest values in ${period})`
                 : ""}
             </figcaption>
