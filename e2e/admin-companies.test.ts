@@ -120,5 +120,17 @@ describe.skipIf(!hasChromium)("admin console: companies and the platform's state
       .first()
       .boundingBox();
     expect(change && tableBox && change.x + change.width <= tableBox.x + tableBox.width).toBe(true);
+
+    // The aggregated view sorts too.
+    await admin.getByRole("button", { name: "Aggregated for prioritising" }).click();
+    const aggregated = admin.getByRole("table", {
+      name: "Open requests aggregated by company, framework and period",
+    });
+    await aggregated.getByRole("row").nth(1).waitFor();
+    const period = aggregated.getByRole("columnheader", { name: "Period" });
+    await period.getByRole("button").click();
+    expect(await period.getAttribute("aria-sort")).toBe("ascending");
+    const periods = await aggregated.locator("tbody tr td:nth-child(3)").allTextContents();
+    expect(periods).toEqual([...periods].sort());
   });
 });

@@ -49,6 +49,16 @@ const AGGREGATED_PRIORITIES: AggregatedPriority[] = [
   "Low",
 ];
 const CHUNK_SIZES = [20, 50, 100] as const;
+
+type AggregatedRow = components["schemas"]["AggregatedDataRequestWithAggregatedPriority"];
+type AggregatedSortKey = "framework" | "period" | "priority" | "count";
+const aggregatedSortValueOf: Record<AggregatedSortKey, (row: AggregatedRow) => string | number> = {
+  framework: (row) => (row.dataType ? frameworkLabel(row.dataType) : ""),
+  period: (row) => row.reportingPeriod ?? "",
+  // Low first when ascending: the order of AGGREGATED_PRIORITIES, most pressing first, reversed.
+  priority: (row) => -AGGREGATED_PRIORITIES.indexOf(row.aggregatedPriority as AggregatedPriority),
+  count: (row) => row.count,
+};
 /** A sorted list is loaded whole and paged here; the API pages at most this many requests at once. */
 const SORTABLE_LIMIT = 10_000;
 
@@ -451,10 +461,12 @@ function AggregatedView({
         }),
       ),
   });
-  const rows = useMemo(
-    () => [...(aggregated.data ?? [])].sort((a, b) => b.count - a.count),
-    [aggregated.data],
-  );
+  const { sort, onSort } = useTableSort<AggregatedSortKey>();
+  // Most asked for first, unless the reader sorts by a column; over every row, before the first 100 are cut.
+  const rows = useMemo(() => {
+    const byCount = [...(aggregated.data ?? [])].sort((a, b) => b.count - a.count);
+    return sortRows(byCount, sort, aggregatedSortValueOf);
+  }, [aggregated.data, sort]);
   const companyIds = useMemo(() => [...new Set(rows.slice(0, 100).map((r) => r.datalandCompanyId))], [rows]);
   const names = useQueries({
     queries: companyIds.map((companyId) => ({
@@ -468,7 +480,7 @@ function AggregatedView({
     const index = companyIds.indexOf(companyId);
     return names[index]?.data?.companyInformation.companyName ?? companyId;
   };
-  const max = rows[0]?.count ?? 1;
+  const max = Math.max(1, ...rows.map((row) => row.count));
 
   return (
     <>
@@ -536,10 +548,10 @@ function AggregatedView({
             <thead>
               <tr>
                 <th scope="col">Company</th>
-                <th scope="col">Framework</th>
-                <th scope="col">Period</th>
-                <th scope="col">Aggregated priority</th>
-                <th scope="col">Open requests</th>
+                <SortableHeader label="Framework" sortKey="framework" sort={sort} onSort={onSort} />
+                <SortableHeader label="Period" sortKey="period" sort={sort} onSort={onSort} />
+                <SortableHeader label="Aggregated priority" sortKey="priority" sort={sort} onSort={onSort} />
+                <SortableHeader label="Open requests" sortKey="count" sort={sort} onSort={onSort} />
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
