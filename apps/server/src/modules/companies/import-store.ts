@@ -363,7 +363,10 @@ export const isIdentifierConflict = (error: unknown): boolean => {
   return failure?.code === "23505" && failure.constraint === "company_identifier_pkey";
 };
 
-/** Attaches ISINs to the companies with the given LEIs; an ISIN another company holds is left alone. */
+/**
+ * Attaches ISINs to the companies with the given LEIs; an ISIN another company holds is left alone.
+ * Columns travel as array literals built here (textArray), as the import's other statements do.
+ */
 export async function attachIsins(
   trx: Queryable,
   pairs: { lei: string; isin: string }[],
@@ -372,7 +375,7 @@ export async function attachIsins(
   const known = await sql<{ identifier: string; company_id: string; search_boost: number }>`
     select i.identifier, i.company_id, c.search_boost from company_identifier i
     join company c on c.company_id = i.company_id
-    where i.identifier_type = 'Lei' and i.identifier = any(${leis}::text[])`.execute(trx);
+    where i.identifier_type = 'Lei' and i.identifier = any(${textArray(leis)}::text[])`.execute(trx);
   const companyOf = new Map(known.rows.map((row) => [row.identifier, row]));
   const wanted = new Map<string, { companyId: string; boost: number }>();
   let unknownLei = 0;
@@ -384,7 +387,7 @@ export async function attachIsins(
   const isins = [...wanted.keys()];
   const held = await sql<{ identifier: string; company_id: string }>`
     select identifier, company_id from company_identifier
-    where identifier_type = 'Isin' and identifier = any(${isins}::text[])`.execute(trx);
+    where identifier_type = 'Isin' and identifier = any(${textArray(isins)}::text[])`.execute(trx);
   let alreadyThere = 0;
   let heldByOther = 0;
   for (const row of held.rows) {
@@ -399,14 +402,17 @@ export async function attachIsins(
   const fresh = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (fresh.length > 0) {
     await sql`insert into company_identifier (identifier_type, identifier, company_id)
-      select 'Isin', * from unnest(${fresh.map(([isin]) => isin)}::text[], ${fresh.map(([, c]) => c.companyId)}::uuid[])
+      select 'Isin', * from unnest(${textArray(fresh.map(([isin]) => isin))}::text[],
+        ${plainArray(fresh.map(([, c]) => c.companyId))}::uuid[])
       on conflict do nothing`.execute(trx);
     const terms = fresh
       .map(([isin, company]) => ({ term: foldForSearch(isin), company }))
       .sort((a, b) => a.company.boost - b.company.boost || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
     await sql`insert into company_search_term (company_id, term, search_boost, is_identifier)
-      select *, true from unnest(${terms.map((t) => t.company.companyId)}::uuid[],
-        ${terms.map((t) => t.term)}::text[], ${terms.map((t) => t.company.boost)}::smallint[])`.execute(trx);
+      select *, true from unnest(${plainArray(terms.map((t) => t.company.companyId))}::uuid[],
+        ${textArray(terms.map((t) => t.term))}::text[], ${plainArray(terms.map((t) => String(t.company.boost)))}::smallint[])`.execute(
+      trx,
+    );
   }
   return { attached: fresh.length, unknownLei, alreadyThere, heldByOther };
 }
@@ -426,7 +432,7 @@ export async function insertIsinLeiPairs(
   // In key order, as attachIsins writes identifiers.
   const isins = [...byIsin.keys()].sort();
   await sql`insert into isin_lei_mapping (isin, lei)
-    select * from unnest(${isins}::text[], ${isins.map((isin) => byIsin.get(isin) as string)}::text[])
+    select * from unnest(${textArray(isins)}::text[], ${textArray(isins.map((isin) => byIsin.get(isin) as string))}::text[])
     on conflict (isin) do update set lei = excluded.lei`.execute(trx);
 }
 
