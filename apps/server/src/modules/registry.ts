@@ -9,6 +9,7 @@ import { datasetsModule } from "./datasets";
 import { documentsModule } from "./documents";
 import { explorerModule } from "./explorer";
 import { bearerAuthenticator, identityAdminSurface, identityModule } from "./identity";
+import { impactModule } from "./impact";
 import { mailboxModule, notificationsModule } from "./notifications";
 import { portfoliosModule } from "./portfolios";
 import { qaModule } from "./qa";
@@ -77,8 +78,9 @@ export const composition: Composition = {
     {
       prefix: "/users",
       title: "Openverde portfolios API",
-      description: "Portfolios of companies, their data coverage and monitoring.",
-      modules: [portfoliosModule],
+      description:
+        "Portfolios of companies, their data coverage and monitoring, their positions and impact reports (SFDR principal adverse impacts, PCAF financed emissions), and the currency rates those convert with.",
+      modules: [portfoliosModule, impactModule],
     },
     {
       prefix: "/specifications",

@@ -15,6 +15,7 @@ import { findUserByUsername } from "../identity";
 import { PUBLIC_FRAMEWORKS } from "./framework-data";
 import { DEMO_COMPANY_ID } from "./neighbours";
 import { withPlausibleFigures } from "./seed-figures";
+import { withPlausibleImpactFigures } from "./seed-impact-figures";
 import {
   type DemoReport,
   DemoReports,
@@ -190,7 +191,7 @@ export async function seedDemoDatasets(context: ModuleContext): Promise<number> 
       const sample = generateCompleteDataset(entry.frameworkId, seed);
       const plausible = entry.frameworkId.startsWith("eutaxonomy")
         ? withPlausibleFigures(entry.frameworkId, sample, entry.period, seed)
-        : sample;
+        : withPlausibleImpactFigures(entry.frameworkId, sample, entry.companyId, company?.sector);
       return { entry, data: demoDataset(plausible, { ...entry, reports }) };
     });
     const written = reports.write();
