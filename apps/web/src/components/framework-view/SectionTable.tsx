@@ -1,5 +1,6 @@
 import { type CSSProperties, memo, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
+import { formatDate } from "../../lib/dates";
 import { type RowBlock, sectionBlocks } from "./blocks";
 import { isJudgedAccepted } from "./export";
 import { FieldRow } from "./FieldRow";
@@ -7,7 +8,6 @@ import type { ComparisonSection, DatasetColumn } from "./model";
 import { QaStatusTag } from "./QaStatusTag";
 import { useNearViewport } from "./use-near-viewport";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 
 function ColumnHeader({ column, href }: { column: DatasetColumn; href: string | undefined }) {
   return (
@@ -23,7 +23,7 @@ function ColumnHeader({ column, href }: { column: DatasetColumn; href: string | 
         </span>
       ) : null}
       {column.uploadTime ? (
-        <span className="fv-column__date">Uploaded {dateFormat.format(new Date(column.uploadTime))}</span>
+        <span className="fv-column__date">Uploaded {formatDate(column.uploadTime)}</span>
       ) : null}
     </th>
   );
