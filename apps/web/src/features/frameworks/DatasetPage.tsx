@@ -7,6 +7,7 @@ import { ButtonLink } from "../../components/ButtonLink";
 import { type DatasetColumn, FrameworkView, QaStatusTag } from "../../components/framework-view";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
+import { formatDateTime } from "../../lib/dates";
 import { useCompany } from "../companies/company-api";
 import { RejectionReason } from "../datasets/RejectionReason";
 import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
@@ -14,7 +15,6 @@ import { datasetById, frameworkOrUndefined } from "./framework-data-api";
 import { QaReportList, useQaReports } from "./QaReportList";
 import { latestFindings } from "./qa-reports";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** `/companies/:companyId/frameworks/:dataType/:dataId`: one dataset (one version of one period). */
 export function DatasetPage() {
@@ -102,7 +102,7 @@ export function DatasetPage() {
           </div>
           <div>
             <dt>Uploaded</dt>
-            <dd>{dateTime.format(new Date(meta.data.uploadTime))}</dd>
+            <dd>{formatDateTime(meta.data.uploadTime)}</dd>
           </div>
           {period ? (
             <div>

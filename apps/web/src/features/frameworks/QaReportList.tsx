@@ -2,6 +2,7 @@ import type { FrameworkId } from "@openverde/frameworks";
 import { useQuery } from "@tanstack/react-query";
 import { unwrap, useApi } from "../../api";
 import type { paths as QaPaths } from "../../api/generated/qa";
+import { formatDateTime } from "../../lib/dates";
 import { type DatasetQaReport, verdictSummary } from "./qa-reports";
 
 /** The frameworks whose datasets take QA reports (the /qa API has their report operations). */
@@ -44,7 +45,6 @@ export function useQaReports(frameworkId: FrameworkId, dataId: string) {
   });
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** The dataset's QA reports: when, whether still active, and how many findings of each verdict. */
 export function QaReportList({ reports }: { reports: readonly DatasetQaReport[] }) {
@@ -60,7 +60,7 @@ export function QaReportList({ reports }: { reports: readonly DatasetQaReport[] 
       <ul>
         {newestFirst.map((report) => (
           <li key={report.metaInfo.qaReportId}>
-            <strong>{dateTime.format(new Date(report.metaInfo.uploadTime))}</strong>:{" "}
+            <strong>{formatDateTime(report.metaInfo.uploadTime)}</strong>:{" "}
             {verdictSummary(report.report)}
             {report.metaInfo.active ? "" : " (deactivated)"}
           </li>

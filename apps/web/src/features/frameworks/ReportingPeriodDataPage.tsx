@@ -7,6 +7,7 @@ import { ButtonLink } from "../../components/ButtonLink";
 import { compareColumns, FrameworkView, QaStatusTag } from "../../components/framework-view";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
+import { formatDateTime } from "../../lib/dates";
 import { useCompany } from "../companies/company-api";
 import { ProxyNote } from "../companies/ProxyNote";
 import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
@@ -14,7 +15,6 @@ import { companyDatasets, frameworkOrUndefined, toColumn } from "./framework-dat
 import { datasetLink, useStandInData } from "./stand-in-data";
 import { VsmeAccessNote } from "./VsmeAccessNote";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * `/companies/:companyId/frameworks/:dataType/reportingPeriods/:reportingPeriod`: the data of one
@@ -117,7 +117,7 @@ export function ReportingPeriodDataPage() {
                 checked={!compareAll && version.dataId === selected?.dataId}
                 onChange={() => choose(version.dataId ?? "")}
               />
-              Uploaded {version.uploadTime ? dateTime.format(new Date(version.uploadTime)) : ""}
+              Uploaded {version.uploadTime ? formatDateTime(version.uploadTime) : ""}
               {version.qaStatus ? <QaStatusTag status={version.qaStatus} /> : null}
               {version.currentlyActive ? <span className="fv-tag">Active</span> : null}
             </label>
