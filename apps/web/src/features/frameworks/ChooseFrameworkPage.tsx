@@ -5,20 +5,13 @@ import { Link, useNavigate, useParams } from "react-router";
 import { unwrap, useApi } from "../../api";
 import type { components } from "../../api/generated/backend";
 import { PageFrame } from "../../components/PageFrame";
+import { formatDate } from "../../lib/dates";
 import { useCompany } from "../companies/company-api";
 import "../../components/framework-form/FrameworkForm.css";
 import "./UploadFrameworkDataPage.css";
 import "./ChooseFrameworkPage.css";
 
 type DataMetaInformation = components["schemas"]["DataMetaInformation"];
-
-function formatTime(milliseconds: number): string {
-  return new Date(milliseconds).toLocaleDateString(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  });
-}
 
 export function ChooseFrameworkPage() {
   const { companyId = "" } = useParams();
@@ -141,7 +134,7 @@ function FrameworkCard({
                 {sorted.map((dataset) => (
                   <option key={dataset.dataId} value={dataset.dataId}>
                     {dataset.reportingPeriod} · {dataset.qaStatus}
-                    {dataset.currentlyActive ? " · active" : ""} · uploaded {formatTime(dataset.uploadTime)}
+                    {dataset.currentlyActive ? " · active" : ""} · uploaded {formatDate(dataset.uploadTime)}
                   </option>
                 ))}
               </select>

@@ -21,6 +21,7 @@ import {
 } from "../../components/framework-form";
 import { fieldOfErrorPath } from "../../components/framework-form/rules";
 import { PageFrame } from "../../components/PageFrame";
+import { formatDateTime } from "../../lib/dates";
 import { rolesAllow, useAuth } from "../auth";
 import { useCompany } from "../companies/company-api";
 import { datasetById } from "./framework-data-api";
@@ -403,7 +404,7 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
       ) : null}
       {restoredAt ? (
         <div className="upload-notice" role="status">
-          <span>Your unsaved work from {new Date(restoredAt).toLocaleString()} was restored.</span>
+          <span>Your unsaved work from {formatDateTime(restoredAt)} was restored.</span>
           <button
             type="button"
             className="p-button p-component p-button-text p-button-sm"
