@@ -90,7 +90,9 @@ export { type PreApprovalCheck, providePreApprovalCheck } from "./neighbours";
 
 export {
   type ActiveDataPoint,
+  type ActiveDataPointParts,
   type ActiveDimensionData,
+  activeDataPointParts,
   activeDataPoints,
   companiesOrderedByValue,
   companiesWithActiveData,

@@ -7,7 +7,7 @@ import { type FieldDefinition, type FrameworkId, fieldByPath, getFramework } fro
 import { dataPointTypeFields } from "@openverde/frameworks/data-point-types";
 import type { QaStatus } from "@openverde/frameworks/qa-status";
 import { badRequest } from "../../platform/http/errors";
-import type { ActiveDimensionData } from "./neighbours";
+import type { ActiveDataPointParts, ActiveDimensionData } from "./neighbours";
 
 /** A data point chosen for the table: its field, its data point type and its unit. */
 export interface ChosenDataPoint {
@@ -83,40 +83,29 @@ export function columnsOf(points: readonly ChosenDataPoint[], periods: readonly 
   );
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-function sourceOf(stored: Record<string, unknown>): ExplorerSource | undefined {
-  const source = stored.dataSource;
-  if (!isObject(source) || typeof source.fileReference !== "string") return undefined;
-  return {
-    fileReference: source.fileReference,
-    ...(typeof source.fileName === "string" ? { fileName: source.fileName } : {}),
-    ...(typeof source.page === "string" || typeof source.page === "number"
-      ? { page: String(source.page) }
-      : {}),
-  };
-}
-
 /** The cell of one data point of one company and period; `dimension` is undefined when it has nothing. */
-export function cellOf(point: ChosenDataPoint, dimension: ActiveDimensionData | undefined): ExplorerCell {
+export function cellOf(
+  point: ChosenDataPoint,
+  dimension: ActiveDimensionData<ActiveDataPointParts> | undefined,
+): ExplorerCell {
   if (!dimension || dimension.dataId === null)
     return { value: null, qaStatus: null, missing: dimension?.nonSourceable ? "NotSourceable" : "NoDataset" };
   const stored = dimension.points.get(point.dataPointType);
   if (!stored) return { value: null, qaStatus: null, dataId: dimension.dataId, missing: "EmptyField" };
-  const cell: ExplorerCell = { value: null, qaStatus: stored.qaStatus, dataId: dimension.dataId };
-  if (point.wrapped && isObject(stored.value)) {
-    const wrapper = stored.value;
-    cell.value = wrapper.value ?? null;
-    if (typeof wrapper.quality === "string") cell.quality = wrapper.quality;
-    const source = sourceOf(wrapper);
-    if (source) cell.source = source;
-    const unit = typeof wrapper.currency === "string" ? wrapper.currency : point.unit;
-    if (unit && cell.value !== null) cell.unit = unit;
-  } else {
-    cell.value = stored.value ?? null;
-    if (point.unit && cell.value !== null) cell.unit = point.unit;
-  }
+  const cell: ExplorerCell = {
+    value: stored.value ?? null,
+    qaStatus: stored.qaStatus,
+    dataId: dimension.dataId,
+  };
+  const unit = stored.currency ?? point.unit;
+  if (unit && cell.value !== null) cell.unit = unit;
+  if (stored.quality !== null) cell.quality = stored.quality;
+  if (stored.fileReference !== null)
+    cell.source = {
+      fileReference: stored.fileReference,
+      ...(stored.fileName !== null ? { fileName: stored.fileName } : {}),
+      ...(stored.page !== null ? { page: stored.page } : {}),
+    };
   if (cell.value === null) cell.missing = "EmptyField";
   return cell;
 }

@@ -207,6 +207,7 @@ describe("who may explore", () => {
       "sort.reportingPeriod",
     ],
     ["a page too large", { chunkSize: 1001 }, "chunkSize"],
+    ["a page index beyond any register", { chunkIndex: 10_000_000 }, "chunkIndex"],
   ])("answers 400 for %s, naming it", async (_, change, named) => {
     const answer = await query<{ errors: { message: string; summary: string }[] }>(alice, base(change));
     expect(answer.status).toBe(400);

@@ -10,8 +10,9 @@ export {
   selectedCompanyIdsByName,
 } from "../companies";
 export {
+  type ActiveDataPointParts,
   type ActiveDimensionData,
-  activeDataPoints,
+  activeDataPointParts,
   companiesOrderedByValue,
   companiesWithActiveData,
   dimensionKey,

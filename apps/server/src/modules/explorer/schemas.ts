@@ -10,6 +10,8 @@ export const MAX_PERIODS = 10;
 export const MAX_COMPANY_IDS = 5000;
 export const MAX_CHUNK_SIZE = 1000;
 export const DEFAULT_CHUNK_SIZE = 100;
+/** Far beyond any register (a billion companies at the largest page), and safely a whole number in SQL. */
+export const MAX_CHUNK_INDEX = 1_000_000;
 
 const period = (description: string) =>
   Type.String({ pattern: "^\\d{4}$", description, example: "2024", maxLength: 4 });
@@ -103,7 +105,12 @@ export const ExplorerQuery = Type.Object(
       }),
     ),
     chunkIndex: Type.Optional(
-      Type.Integer({ minimum: 0, default: 0, description: "The page, from 0. Ignored by the export." }),
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_CHUNK_INDEX,
+        default: 0,
+        description: "The page, from 0. Ignored by the export.",
+      }),
     ),
   },
   {

@@ -17,7 +17,7 @@ import {
   type ExplorerColumn,
 } from "./columns";
 import {
-  activeDataPoints,
+  activeDataPointParts,
   type CompanySelection,
   companiesOrderedByValue,
   companiesWithActiveData,
@@ -112,11 +112,12 @@ export async function rowsOf(
   plan: PlannedQuery,
   companies: SelectedCompany[],
 ): Promise<ExplorerRow[]> {
-  const found = await activeDataPoints(db, plan.actor, {
+  const found = await activeDataPointParts(db, plan.actor, {
     dataType: plan.framework,
     companyIds: companies.map((company) => company.companyId),
     reportingPeriods: plan.periods,
     dataPointTypes: plan.points.map((point) => point.dataPointType),
+    wrappedTypes: plan.points.filter((point) => point.wrapped).map((point) => point.dataPointType),
   });
   return companies.map((company) => ({
     companyId: company.companyId,
@@ -170,18 +171,40 @@ export async function queryExplorer(
 /** Companies per page of an export: bounds what is held at once, whatever the size of the table. */
 export const EXPORT_PAGE = 500;
 
-/** Every row of the table in its order, page by page (the export). */
-export async function* allRows(db: AnyDb, plan: PlannedQuery): AsyncGenerator<ExplorerRow[]> {
+/** The companies of the table in its order, page by page. */
+async function* companyPages(db: AnyDb, plan: PlannedQuery): AsyncGenerator<SelectedCompany[]> {
   if (plan.valueOrder) {
     const ordered = await idsByValue(db, plan);
     for (let start = 0; start < ordered.length; start += EXPORT_PAGE)
-      yield rowsOf(db, plan, await selectedCompaniesByIds(db, ordered.slice(start, start + EXPORT_PAGE)));
+      yield selectedCompaniesByIds(db, ordered.slice(start, start + EXPORT_PAGE));
     return;
   }
   let after: NameCursor | undefined;
   do {
     const page = await selectedCompaniesByName(db, plan.selection, EXPORT_PAGE, after, plan.descending);
-    if (page.companies.length > 0) yield rowsOf(db, plan, page.companies);
+    if (page.companies.length > 0) yield page.companies;
     after = page.next;
   } while (after);
+}
+
+/**
+ * Every row of the table in its order, page by page (the export). The next page is read while the
+ * caller writes the current one, so the database and the server work at the same time; two pages at
+ * most are held.
+ */
+export async function* allRows(db: AnyDb, plan: PlannedQuery): AsyncGenerator<ExplorerRow[]> {
+  const pages = companyPages(db, plan);
+  const nextRows = async () => {
+    const page = await pages.next();
+    return page.done ? undefined : rowsOf(db, plan, page.value);
+  };
+  let pending = nextRows();
+  for (;;) {
+    // Handled here so that a client that goes away while a page is read leaves no unhandled rejection.
+    pending.catch(() => undefined);
+    const rows = await pending;
+    if (!rows) return;
+    pending = nextRows();
+    yield rows;
+  }
 }
