@@ -96,5 +96,27 @@ describe.skipIf(!hasChromium)("a reviewer judges a dataset data point by data po
     await reader.goto(`/companies/${source.companyId}/frameworks/sfdr/${acceptedId}`);
     await reader.getByText("1,234.5 Tonnes").first().waitFor();
     await reader.getByText("2,345.5 Tonnes").first().waitFor();
+    // The two corrections are marked, with the uploaded value beside each and who corrected it on focus.
+    const marks = reader.locator(".fv-correction");
+    await marks.first().waitFor();
+    expect(await marks.count()).toBe(2);
+    for (const label of [/^Scope 1 GHG emissions$/, /^Scope 2 GHG emissions$/]) {
+      const row = reader
+        .locator("tr.fv-row")
+        .filter({ has: reader.locator(".fv-label__text", { hasText: label }) });
+      const badge = row.getByRole("button", { name: "Corrected" });
+      await badge.focus();
+      const details = row.getByRole("tooltip");
+      expect(await details.textContent()).toMatch(
+        /^Corrected in review by .+ on \d{1,2} \w{3} \d{4}, taking a value of the reviewer's own\./,
+      );
+      expect(await row.locator(".fv-correction s").textContent()).not.toBe("");
+    }
+    expect(await seriousAxeViolations(reader)).toEqual([]);
+    // The period's page, where readers land, marks them too.
+    await reader.goto(`/companies/${source.companyId}/frameworks/sfdr/reportingPeriods/2011`);
+    await reader.getByText("1,234.5 Tonnes").first().waitFor();
+    await reader.locator(".fv-correction").first().waitFor();
+    expect(await reader.locator(".fv-correction").count()).toBe(2);
   });
 });

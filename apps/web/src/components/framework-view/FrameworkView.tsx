@@ -7,6 +7,7 @@ import { CSV_TYPE, columnHeading, safeFileName, saveFile, workbookBytes, XLSX_TY
 import { buildComparison, type ComparisonModel, type DatasetColumn } from "./model";
 import { type OpenedParts, OpenedPartsContext } from "./remembered-toggle";
 import { SectionTable } from "./SectionTable";
+import { useCompactTables, useNarrowScreen } from "./view-preferences";
 import "./FrameworkView.css";
 
 export interface FrameworkViewProps {
@@ -93,13 +94,26 @@ export function FrameworkView({
   const printing = usePrinting();
   const filterId = useId();
   const shapeId = useId();
+  const periodId = useId();
   const [shape, setShape] = useState<TableShape>("wide");
+  const [compact, setCompact] = useCompactTables();
+  // On a phone the table shows one dataset (reporting period) at a time, chosen in the toolbar.
+  const narrow = useNarrowScreen();
+  const [chosenKey, setChosenKey] = useState<string>();
+  const oneAtATime = narrow && columns.length > 1;
+  const shown = useMemo(
+    () =>
+      oneAtATime
+        ? [columns.find((column) => column.key === chosenKey) ?? (columns[0] as DatasetColumn)]
+        : columns,
+    [oneAtATime, columns, chosenKey],
+  );
   const model = useMemo(
-    () => buildComparison(frameworkId, columns, { hideEmpty, filter: deferredFilter }),
-    [frameworkId, columns, hideEmpty, deferredFilter],
+    () => buildComparison(frameworkId, shown, { hideEmpty, filter: deferredFilter }),
+    [frameworkId, shown, hideEmpty, deferredFilter],
   );
   // Pages pass a new columnLink function on every render; the links themselves rarely change.
-  const hrefKey = JSON.stringify(columns.map((column) => columnLink?.(column) ?? null));
+  const hrefKey = JSON.stringify(shown.map((column) => columnLink?.(column) ?? null));
   const columnHrefs = useMemo(
     () => (JSON.parse(hrefKey) as (string | null)[]).map((href) => href ?? undefined),
     [hrefKey],
@@ -126,7 +140,7 @@ export function FrameworkView({
   };
 
   return (
-    <div className="fv">
+    <div className={compact ? "fv fv--compact" : "fv"}>
       <div className="fv-toolbar" role="toolbar" aria-label="Data view options">
         <div className="fv-toolbar__group">
           <label htmlFor={filterId} className="visually-hidden">
@@ -151,6 +165,29 @@ export function FrameworkView({
             />
             Hide empty fields
           </label>
+          <label className="fv-toolbar__check">
+            <input type="checkbox" checked={compact} onChange={(event) => setCompact(event.target.checked)} />
+            Compact table
+          </label>
+          {oneAtATime ? (
+            <span className="fv-toolbar__period">
+              <label htmlFor={periodId} className="fv-toolbar__label">
+                Reporting period
+              </label>
+              <select
+                id={periodId}
+                className="p-inputtext p-component fv-toolbar__select"
+                value={shown[0]?.key}
+                onChange={(event) => setChosenKey(event.target.value)}
+              >
+                {columns.map((column) => (
+                  <option key={column.key} value={column.key}>
+                    {columnHeading(column)}
+                  </option>
+                ))}
+              </select>
+            </span>
+          ) : null}
           {toolbar}
         </div>
         <div className="fv-toolbar__group">
@@ -199,7 +236,8 @@ export function FrameworkView({
       </div>
       <p className="fv-summary" aria-live="polite">
         {model.rowCount} {model.rowCount === 1 ? "data point" : "data points"} shown
-        {columns.length > 1 ? ` for ${columns.map(columnHeading).join(", ")}` : ""}.
+        {shown.length > 1 || oneAtATime ? ` for ${shown.map(columnHeading).join(", ")}` : ""}
+        {oneAtATime ? ` (one of ${columns.length} reporting periods; choose another above)` : ""}.
       </p>
       {model.sections.length === 0 ? (
         <p className="fv-empty">
@@ -213,7 +251,7 @@ export function FrameworkView({
           <SectionTable
             key={section.id}
             section={section}
-            columns={columns}
+            columns={shown}
             columnHrefs={columnHrefs}
             expanded={!collapsed.has(section.id)}
             onToggle={toggleSection}

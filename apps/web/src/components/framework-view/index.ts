@@ -1,3 +1,4 @@
+export { CorrectionBadge, type CorrectionMark, correctionSentence } from "./CorrectionBadge";
 export { DataSourceLink } from "./DataSourceLink";
 export {
   type DocumentLoader,

@@ -5,6 +5,7 @@
  * without a browser.
  */
 import { buildFrameworkView, type FieldKind, type FrameworkId, type ViewRow } from "@openverde/frameworks";
+import type { CorrectionMark } from "./CorrectionBadge";
 import type { QaFinding } from "./QaFindingBadge";
 
 /** Placeholder texts of spec §9. */
@@ -27,6 +28,8 @@ export interface DatasetColumn {
   uploadTime?: number;
   /** The newest QA report finding per field path, shown next to the value. */
   qaFindings?: ReadonlyMap<string, QaFinding>;
+  /** The values a dataset judgement corrected in this dataset, per field path. */
+  corrections?: ReadonlyMap<string, CorrectionMark>;
 }
 
 export interface ComparisonRow {

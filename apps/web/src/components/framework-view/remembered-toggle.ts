@@ -18,3 +18,21 @@ export function useRememberedToggle(key: string, initiallyOpen: boolean): [boole
   };
   return [open, toggle];
 }
+
+/**
+ * Remembered open/closed states of any number of parts (one per dataset shown, which the phone's
+ * period switcher changes): whether a key is open, and a toggle that renders the component again.
+ */
+export function useRememberedOpenings(): [
+  (key: string, initiallyOpen: boolean) => boolean,
+  (key: string, initiallyOpen: boolean) => void,
+] {
+  const opened = useContext(OpenedPartsContext);
+  const [, setChanges] = useState(0);
+  const isOpen = (key: string, initiallyOpen: boolean) => opened.get(key) ?? initiallyOpen;
+  const toggle = (key: string, initiallyOpen: boolean) => {
+    opened.set(key, !isOpen(key, initiallyOpen));
+    setChanges((count) => count + 1);
+  };
+  return [isOpen, toggle];
+}

@@ -12,6 +12,7 @@ import { useCompany } from "../companies/company-api";
 import { RejectionReason } from "../datasets/RejectionReason";
 import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
 import { datasetById, frameworkOrUndefined } from "./framework-data-api";
+import { useCorrectedColumns } from "./judged-corrections";
 import { QaReportList, useQaReports } from "./QaReportList";
 import { latestFindings } from "./qa-reports";
 
@@ -34,7 +35,7 @@ export function DatasetPage() {
     queryFn: () => unwrap(api.backend.GET("/metadata/{dataId}", { params: { path: { dataId } } })),
   });
   const reports = useQaReports(frameworkId ?? "sfdr", frameworkId ? dataId : "");
-  const columns = useMemo((): DatasetColumn[] => {
+  const uncorrected = useMemo((): DatasetColumn[] => {
     if (!dataset.data) return [];
     const findings = frameworkId && reports.data ? latestFindings(frameworkId, reports.data) : undefined;
     return [
@@ -55,6 +56,8 @@ export function DatasetPage() {
       },
     ];
   }, [dataset.data, meta.data, dataId, frameworkId, reports.data]);
+  // Values a dataset judgement corrected are marked, with the uploaded value beside them.
+  const columns = useCorrectedColumns(frameworkId, uncorrected);
 
   if (!frameworkId) {
     return (

@@ -16,6 +16,7 @@ import {
   frameworkOrUndefined,
   toColumn,
 } from "./framework-data-api";
+import { useCorrectedColumns } from "./judged-corrections";
 import { datasetLink, useStandInData } from "./stand-in-data";
 import { VersionSwitch } from "./VersionSwitch";
 
@@ -39,10 +40,12 @@ export function FrameworkDataPage() {
   });
   // Periods without data of the company's own show what a proxy company reports for it, marked.
   const standIn = useStandInData(companyId, frameworkId, datasets.data);
-  const columns = useMemo(
+  const shown = useMemo(
     () => [...(datasets.data ?? []).map(toColumn), ...standIn.columns].sort(compareColumns),
     [datasets.data, standIn.columns],
   );
+  // Values a dataset judgement corrected are marked, with the uploaded value beside them.
+  const columns = useCorrectedColumns(frameworkId, shown);
   const periods = useMemo(
     () => [...new Set(columns.map((column) => column.reportingPeriod ?? column.label))],
     [columns],

@@ -12,6 +12,7 @@ import { useCompany } from "../companies/company-api";
 import { ProxyNote } from "../companies/ProxyNote";
 import { FrameworkPageFrame, Notice } from "./FrameworkPageFrame";
 import { companyDatasets, frameworkOrUndefined, toColumn } from "./framework-data-api";
+import { useCorrectedColumns } from "./judged-corrections";
 import { datasetLink, useStandInData } from "./stand-in-data";
 import { VsmeAccessNote } from "./VsmeAccessNote";
 
@@ -46,10 +47,12 @@ export function ReportingPeriodDataPage() {
   );
   const compareAll = chosen === "all";
   const selected = versions.find((version) => version.dataId === chosen) ?? versions[0];
-  const columns = useMemo(
+  const chosenColumns = useMemo(
     () => (compareAll ? versions : selected ? [selected] : []),
     [compareAll, versions, selected],
   );
+  // Values a dataset judgement corrected are marked, with the uploaded value beside them.
+  const columns = useCorrectedColumns(frameworkId, chosenColumns);
 
   if (!frameworkId) {
     return (
