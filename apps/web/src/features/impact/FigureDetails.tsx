@@ -9,7 +9,7 @@ import {
   formatShare,
   inputColumns,
   inputLabel,
-  MISSING_REASONS,
+  missingText,
 } from "./impact-model";
 import { ScrollRegion } from "./ScrollRegion";
 
@@ -109,10 +109,7 @@ export function FigureDetails({
                 {metric.missingCompanies.map((missing) => (
                   <li key={missing.companyId}>
                     <Link to={`/companies/${missing.companyId}`}>{missing.companyName}</Link> (
-                    {formatMoney(missing.positionValue, currency)}): {MISSING_REASONS[missing.reason]}
-                    {missing.missingInputs?.length
-                      ? `: ${missing.missingInputs.map(inputLabel).join(", ")}`
-                      : ""}
+                    {formatMoney(missing.positionValue, currency)}): {missingText(missing)}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { PcafAssetClass, PcafFigures } from "./impact-api";
-import { assetClassLabel, formatNumber, formatShare, MISSING_REASONS } from "./impact-model";
+import { assetClassLabel, formatNumber, formatShare, missingText } from "./impact-model";
 import { ScrollRegion } from "./ScrollRegion";
 
 const dash = <span className="wf-muted">—</span>;
@@ -136,7 +136,7 @@ export function PcafSection({
               {entry.missingCompanies.map((missing) => (
                 <li key={missing.companyId}>
                   <Link to={`/companies/${missing.companyId}`}>{missing.companyName}</Link>:{" "}
-                  {MISSING_REASONS[missing.reason]}
+                  {missingText(missing)}
                 </li>
               ))}
             </ul>

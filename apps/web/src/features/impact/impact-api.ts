@@ -43,7 +43,7 @@ export interface CurrencyRate {
   date: string;
 }
 
-export type MissingReason = "NoDataset" | "MissingInput" | "NonPositiveDenominator";
+export type MissingReason = "NoDataset" | "MissingInput" | "InvalidInput";
 
 export interface MissingCompany {
   companyId: string;
@@ -51,6 +51,8 @@ export interface MissingCompany {
   positionValue: number;
   reason: MissingReason;
   missingInputs?: string[];
+  /** What is missing or wrong, in words. */
+  message?: string;
 }
 
 export interface MetricInput {
@@ -95,6 +97,8 @@ export interface PcafCompany {
   financedScope2: number;
   financedScope3: number | null;
   dataQualityScore: number;
+  /** The stored figures used, by catalogue path. */
+  values?: Record<string, unknown>;
 }
 
 export interface PcafFigures {

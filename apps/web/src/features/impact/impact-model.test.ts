@@ -11,6 +11,7 @@ import {
   formatShare,
   inputColumns,
   inputLabel,
+  missingText,
   requestsToMake,
 } from "./impact-model";
 
@@ -127,6 +128,15 @@ describe("impact page rules", () => {
               metric("1.scope2", [
                 { companyId: "small", companyName: "Small", positionValue: 10, reason: "NoDataset" },
               ]),
+              metric("1.scope3", [
+                {
+                  companyId: "big",
+                  companyName: "Big",
+                  positionValue: 90,
+                  reason: "InvalidInput",
+                  message: "The enterprise value is zero.",
+                },
+              ]),
             ],
           },
         ],
@@ -137,6 +147,7 @@ describe("impact page rules", () => {
     expect(missing[0]?.withoutDataset).toEqual(["pcaf"]);
     expect(missing[0]?.figures).toEqual(["PAI 1", "PCAF listed equity and corporate bonds"]);
     expect(missing[0]?.missingInputs[0]).toMatch(/Scope 1/i);
+    expect(missing[0]?.missingInputs[1]).toBe("The enterprise value is zero.");
     expect(missing[1]?.withoutDataset).toEqual(["sfdr"]);
     expect(missing[1]?.figures).toEqual(["PAI 1"]);
     expect(requestsToMake(missing)).toEqual([
@@ -144,6 +155,21 @@ describe("impact page rules", () => {
       { framework: "pcaf", companyIds: ["big"] },
     ]);
     expect(requestsToMake([])).toEqual([]);
+  });
+
+  it("says why a company is left out, in the server's words where it gives them", () => {
+    expect(
+      missingText({
+        companyId: "a",
+        companyName: "A",
+        positionValue: 1,
+        reason: "InvalidInput",
+        message: "EVIC is 0.",
+      }),
+    ).toBe("EVIC is 0.");
+    expect(missingText({ companyId: "a", companyName: "A", positionValue: 1, reason: "NoDataset" })).toBe(
+      "No dataset for the period",
+    );
   });
 
   it("writes the figures a company is missing from as ranges", () => {

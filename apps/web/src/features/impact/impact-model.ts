@@ -18,8 +18,15 @@ export function assetClassLabel(value: string): string {
 export const MISSING_REASONS: Record<MissingReason, string> = {
   NoDataset: "No dataset for the period",
   MissingInput: "The dataset lacks an input",
-  NonPositiveDenominator: "Company value or revenue is zero or negative",
+  InvalidInput: "An input cannot be used (zero or negative company value or revenue, negative emissions)",
 };
+
+/** Why a company is left out of a figure: the server's words where it gives them. */
+export function missingText(missing: MissingCompany): string {
+  if (missing.message) return missing.message;
+  const inputs = missing.missingInputs?.length ? `: ${missing.missingInputs.map(inputLabel).join(", ")}` : "";
+  return `${MISSING_REASONS[missing.reason]}${inputs}`;
+}
 
 /** A number as people read it: thousands separated, at most `digits` decimals (fewer for large ones). */
 export function formatNumber(value: number, digits = 2): string {
@@ -108,11 +115,10 @@ export function companiesMissingData(report: ImpactReport): CompanyMissingData[]
     entry.positionValue = Math.max(entry.positionValue, missing.positionValue);
     if (missing.reason === "NoDataset" && !entry.withoutDataset.includes(framework))
       entry.withoutDataset.push(framework);
-    if (
-      missing.reason === "NonPositiveDenominator" &&
-      !entry.missingInputs.includes(MISSING_REASONS.NonPositiveDenominator)
-    )
-      entry.missingInputs.push(MISSING_REASONS.NonPositiveDenominator);
+    if (missing.reason === "InvalidInput") {
+      const text = missing.message ?? MISSING_REASONS.InvalidInput;
+      if (!entry.missingInputs.includes(text)) entry.missingInputs.push(text);
+    }
     for (const path of missing.missingInputs ?? []) {
       const label = inputLabel(path);
       if (!entry.missingInputs.includes(label)) entry.missingInputs.push(label);

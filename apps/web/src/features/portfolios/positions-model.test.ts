@@ -77,12 +77,19 @@ describe("positions editor rules", () => {
         message: "The company is not in the portfolio.",
         httpStatus: 400,
       },
+      {
+        errorType: "bad",
+        summary: "Invalid positions.2.amount",
+        message: "Must be a number.",
+        httpStatus: 400,
+      },
       { errorType: "bad", summary: "body", message: "Something else.", httpStatus: 400 },
     ]);
     expect(problemsFromAnswer(error)).toEqual({
       problems: {
         3: { currency: "Unknown currency 'XXX'." },
         0: { companyId: "The company is not in the portfolio." },
+        2: { amount: "Must be a number." },
       },
       other: ["Something else."],
     });

@@ -95,20 +95,23 @@ export function checkDrafts(drafts: readonly DraftPosition[]): {
   return { positions: Object.keys(problems).length === 0 ? positions : [], problems };
 }
 
-/** The problems of a 400 answer to saving, by row: each error's summary names `positions[3].currency`. */
+/**
+ * The problems of a 400 answer to saving, by row: each error's summary names its place, as
+ * `Invalid positions[3].currency` (the service's checks) or `Invalid positions.3.currency` (the schema's).
+ */
 export function problemsFromAnswer(error: ApiError): { problems: RowProblems; other: string[] } {
   const problems: RowProblems = {};
   const other: string[] = [];
   for (const detail of error.details) {
-    const match = /positions\[(\d+)\](?:\.(companyId|assetClass|amount|currency))?/.exec(
+    const match = /positions(?:\[(\d+)\]|\.(\d+))(?:\.(companyId|assetClass|amount|currency))?/.exec(
       `${detail.summary} ${detail.message}`,
     );
     if (!match) {
       other.push(detail.message);
       continue;
     }
-    const index = Number(match[1]);
-    const field = (match[2] ?? "companyId") as PositionField;
+    const index = Number(match[1] ?? match[2]);
+    const field = (match[3] ?? "companyId") as PositionField;
     problems[index] = { ...problems[index], [field]: detail.message };
   }
   if (error.details.length === 0) other.push(error.message);
