@@ -82,16 +82,30 @@ async function factsOf(
   return byCompany;
 }
 
-/** The periods with SFDR or PCAF data among the companies, newest first. */
-async function periodsWithData(db: AnyExecutor, actor: Actor, companyIds: string[]): Promise<string[]> {
-  if (companyIds.length === 0) return [];
+/**
+ * The periods with SFDR or PCAF data among the companies, newest first, and the one a report shows
+ * unless asked: the newest of those in which the most companies have data (the latest year is often
+ * still being reported and reviewed, and would show less of the portfolio).
+ */
+async function periodsWithData(
+  db: AnyExecutor,
+  actor: Actor,
+  companyIds: string[],
+): Promise<{ periods: string[]; best: string | undefined }> {
+  if (companyIds.length === 0) return { periods: [], best: undefined };
   const dimensions = await availableDimensions(db, actor, {
     companyIds,
     frameworksOrDataPointTypes: [...FRAMEWORKS],
   });
-  return [...new Set(dimensions.map((dimension) => dimension.reportingPeriod))]
-    .filter((period) => /^\d{4}$/.test(period))
-    .sort((a, b) => b.localeCompare(a));
+  const companiesIn = new Map<string, Set<string>>();
+  for (const { reportingPeriod, companyId } of dimensions) {
+    if (!/^\d{4}$/.test(reportingPeriod)) continue;
+    companiesIn.set(reportingPeriod, (companiesIn.get(reportingPeriod) ?? new Set()).add(companyId));
+  }
+  const periods = [...companiesIn.keys()].sort((a, b) => b.localeCompare(a));
+  const count = (period: string) => companiesIn.get(period)?.size ?? 0;
+  const best = [...periods].sort((a, b) => count(b) - count(a) || b.localeCompare(a))[0];
+  return { periods, best };
 }
 
 export async function impactReport(
@@ -108,9 +122,8 @@ export async function impactReport(
     throw badRequest("reportingPeriod is a year of four digits, e.g. 2024.", "Invalid reportingPeriod");
   const positions = await currentPositions(db, portfolio);
   const companyIds = [...new Set(positions.map((position) => position.companyId))];
-  const availableReportingPeriods = await periodsWithData(db, actor, companyIds);
-  const reportingPeriod =
-    query.reportingPeriod ?? availableReportingPeriods[0] ?? String(new Date().getUTCFullYear() - 1);
+  const { periods: availableReportingPeriods, best } = await periodsWithData(db, actor, companyIds);
+  const reportingPeriod = query.reportingPeriod ?? best ?? String(new Date().getUTCFullYear() - 1);
 
   const on = periodEnd(reportingPeriod);
   const currencies = [...new Set([currency, ...positions.map((position) => position.currency)])];

@@ -137,7 +137,7 @@ export const ImpactQuery = Type.Object({
   reportingPeriod: Type.Optional(
     Type.String({
       description:
-        "The reference period (a year). Default: the newest period with SFDR or PCAF data among the positions' companies.",
+        "The reference period (a year). Default: of the periods with SFDR or PCAF data among the positions' companies, the newest in which the most companies have data.",
       maxLength: TEXT_LIMITS.code,
       example: "2024",
     }),

@@ -43,12 +43,13 @@ describe("the demo portfolio's impact report", () => {
     expect(new Set(positions.body.positions.map((position) => position.assetClass)).size).toBe(2);
   });
 
-  it("shows every indicator with a figure and partial coverage, for every demo year", async () => {
-    for (const period of ["2023", "2024"]) {
+  it("shows every indicator with a figure and partial coverage, by default and for earlier years", async () => {
+    // "" asks for the default period: the newest in which the most companies have data.
+    for (const period of ["", "2023", "2024"]) {
       const response = await call<Report>(
         platform,
         "GET",
-        `/users/portfolios/${DEMO_PORTFOLIO_ID}/impact?reportingPeriod=${period}`,
+        `/users/portfolios/${DEMO_PORTFOLIO_ID}/impact${period ? `?reportingPeriod=${period}` : ""}`,
         reader,
       );
       expect(response.status).toBe(200);
