@@ -164,6 +164,53 @@ describe("company search ranking", () => {
     }
   });
 
+  it("counts as many companies as the pages list one after another, each once", async () => {
+    const active = ["Alpha 01 Beteiligungs AG", "Alpha 02 Beteiligungs AG", "Alpha 03 Beteiligungs AG"];
+    const setActive = (data: Record<string, number>) =>
+      Promise.all(
+        active.map((name) =>
+          platform.database.db
+            .transaction()
+            .execute((trx) => setCompanyFrameworksWithActiveData(trx, ids.get(name) as string, data)),
+        ),
+      );
+    await setActive({ sfdr: 1 });
+    try {
+      await expectCountsAsPaged();
+    } finally {
+      await setActive({});
+    }
+  });
+
+  async function expectCountsAsPaged() {
+    // Common words and prefixes that several names of one company contain (Alpha's alternative
+    // names), a text of several words, identifiers, and filters: the count makes the companies
+    // distinct on its own (migration 011), the pages through the ranking.
+    for (const query of [
+      "searchString=holding",
+      "searchString=hol",
+      "searchString=alpha",
+      "searchString=alpha%2001",
+      "searchString=holding%20gmbh",
+      "searchString=nord%20holding",
+      "searchString=zeta",
+      "searchString=holding&countryCodes=NL",
+      "searchString=alpha&countryCodes=DE&sectors=Financials",
+      "searchString=holding&dataTypes=sfdr",
+      "searchString=alpha%200&dataTypes=sfdr&countryCodes=NL",
+    ]) {
+      const paged: string[] = [];
+      for (let chunkIndex = 0; ; chunkIndex++) {
+        const chunk = await search(`${query}&chunkSize=4&chunkIndex=${chunkIndex}`);
+        paged.push(...chunk.map((company) => company.companyId));
+        if (chunk.length < 4) break;
+      }
+      expect(new Set(paged).size, query).toBe(paged.length);
+      expect(await count(query), query).toBe(paged.length);
+      expect(paged.length, query).toBeGreaterThan(query === "searchString=holding" ? 4 : 0);
+    }
+  }
+
   it("ranks the same with a filter that keeps every company as without filters", async () => {
     // Without filters the page comes from the database function company_search_page, with filters
     // from the statement store.ts builds: both must apply the same rules.
