@@ -16,7 +16,6 @@ import { useCorrectedColumns } from "./judged-corrections";
 import { QaReportList, useQaReports } from "./QaReportList";
 import { latestFindings } from "./qa-reports";
 
-
 /** `/companies/:companyId/frameworks/:dataType/:dataId`: one dataset (one version of one period). */
 export function DatasetPage() {
   const { companyId = "", dataType, dataId = "" } = useParams();

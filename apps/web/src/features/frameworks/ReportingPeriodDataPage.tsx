@@ -16,7 +16,6 @@ import { useCorrectedColumns } from "./judged-corrections";
 import { datasetLink, useStandInData } from "./stand-in-data";
 import { VsmeAccessNote } from "./VsmeAccessNote";
 
-
 /**
  * `/companies/:companyId/frameworks/:dataType/reportingPeriods/:reportingPeriod`: the data of one
  * period; the active version unless another is chosen, or every version side by side.
