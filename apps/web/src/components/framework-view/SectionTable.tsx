@@ -8,7 +8,6 @@ import type { ComparisonSection, DatasetColumn } from "./model";
 import { QaStatusTag } from "./QaStatusTag";
 import { useNearViewport } from "./use-near-viewport";
 
-
 function ColumnHeader({ column, href }: { column: DatasetColumn; href: string | undefined }) {
   return (
     <th scope="col" className="fv-column">

@@ -45,7 +45,6 @@ export function useQaReports(frameworkId: FrameworkId, dataId: string) {
   });
 }
 
-
 /** The dataset's QA reports: when, whether still active, and how many findings of each verdict. */
 export function QaReportList({ reports }: { reports: readonly DatasetQaReport[] }) {
   if (reports.length === 0) return null;
@@ -60,8 +59,7 @@ export function QaReportList({ reports }: { reports: readonly DatasetQaReport[] 
       <ul>
         {newestFirst.map((report) => (
           <li key={report.metaInfo.qaReportId}>
-            <strong>{formatDateTime(report.metaInfo.uploadTime)}</strong>:{" "}
-            {verdictSummary(report.report)}
+            <strong>{formatDateTime(report.metaInfo.uploadTime)}</strong>: {verdictSummary(report.report)}
             {report.metaInfo.active ? "" : " (deactivated)"}
           </li>
         ))}
