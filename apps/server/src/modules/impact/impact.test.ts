@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { readAuditTrail } from "../audit";
@@ -567,5 +568,51 @@ describe("currency rates", () => {
       rates: [{ currency: "usd", rateToEur: -1, date: "x" }],
     });
     expect(json.status).toBe(400);
+  });
+});
+
+describe("portfolio deletion", () => {
+  const positionsStoredFor = async (id: string) =>
+    (
+      await sql<{
+        count: number;
+      }>`select count(*)::int as count from impact_position where portfolio_id = ${id}`.execute(
+        platform.database.db,
+      )
+    ).rows[0]?.count;
+
+  async function portfolioWithPositions(by: Person, name: string): Promise<string> {
+    const created = await call<{ portfolioId: string }>(platform, "POST", "/users/portfolios/", by, {
+      portfolioName: name,
+      identifiers: [ids.alpha, ids.beta, ids.gamma, ids.delta],
+      isMonitored: false,
+      monitoredFrameworks: [],
+      notificationFrequency: "Weekly",
+      sharedUserIds: [],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.portfolioId;
+    expect(
+      (await call(platform, "PUT", `/users/portfolios/${id}/positions`, by, workedExample())).status,
+    ).toBe(200);
+    expect(await positionsStoredFor(id)).toBe(4);
+    return id;
+  }
+
+  it("takes the portfolio's positions along when the owner deletes it", async () => {
+    const id = await portfolioWithPositions(owner, "Deleted with its positions");
+    const kept = await portfolioWithPositions(owner, "Kept with its positions");
+    expect((await call(platform, "DELETE", `/users/portfolios/${id}`, owner)).status).toBe(204);
+    expect(await positionsStoredFor(id)).toBe(0);
+    expect(await positionsStoredFor(kept)).toBe(4);
+  });
+
+  it("takes the positions of a deleted user's portfolios along", async () => {
+    const leaving = await person(platform, "im_leaving");
+    const id = await portfolioWithPositions(leaving, "Of a user who leaves");
+    expect((await call(platform, "DELETE", `/admin-api/users/${leaving.userId}`, admin)).status).toBe(204);
+    // The portfolios module forgets a deleted user when the user-deleted event is dispatched.
+    await platform.background.settle();
+    expect(await positionsStoredFor(id)).toBe(0);
   });
 });

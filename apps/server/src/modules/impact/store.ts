@@ -36,6 +36,11 @@ export interface StoredPosition {
   currency: string;
 }
 
+/** Removes the positions of deleted portfolios (the portfolios module runs this when deleting them). */
+export async function deletePositionsOf(db: ImpactDb, portfolioIds: readonly string[]): Promise<void> {
+  await db.deleteFrom("impact_position").where("portfolio_id", "in", portfolioIds).execute();
+}
+
 /** The positions of a portfolio, in the order they were given. */
 export async function selectPositions(db: ImpactDb, portfolioId: string): Promise<StoredPosition[]> {
   const rows = await db

@@ -55,4 +55,5 @@ export const portfoliosModule: ServerModule = {
 
 // A portfolio the actor may read (own, shared with them, or any for admins), else 404 (the explorer).
 
+export { type PortfolioDeletionStep, providePortfolioDeletionStep } from "./deletion-steps";
 export { type PortfolioRow, readPortfolio } from "./service";

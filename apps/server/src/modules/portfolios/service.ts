@@ -12,6 +12,7 @@ import { ApiError, badRequest, type ErrorDetails, notFound } from "../../platfor
 import { isUuid } from "../../platform/ids";
 import { enqueueJob } from "../../platform/jobs";
 import { requireVisibleText } from "../../platform/text/visible-text";
+import { runPortfolioDeletionSteps } from "./deletion-steps";
 import {
   createExportJob,
   DATA_TYPES,
@@ -348,6 +349,7 @@ export async function patchMonitoring(
 export async function deletePortfolio(db: AnyExecutor, actor: Actor, portfolioId: string): Promise<void> {
   const row = await portfolioToChange(db, actor, portfolioId);
   await inTransaction(db, async (trx) => {
+    await runPortfolioDeletionSteps(trx, [portfolioId]);
     await deletePortfolioRow(trx, portfolioId);
     await auditAdminChange(trx, actor, row, {
       action: "deleted",
@@ -394,7 +396,13 @@ export async function hasPortfolios(db: AnyExecutor, userId: string): Promise<bo
 }
 
 export async function forgetUser(trx: AnyExecutor, userId: string): Promise<void> {
-  if (isUuid(userId)) await deletePortfoliosOf(portfoliosDb(trx), userId);
+  if (!isUuid(userId)) return;
+  const own = await selectPortfolioNamesOf(portfoliosDb(trx), userId);
+  await runPortfolioDeletionSteps(
+    trx,
+    own.map((portfolio) => portfolio.portfolioId),
+  );
+  await deletePortfoliosOf(portfoliosDb(trx), userId);
 }
 
 // ---- downloads and support ---------------------------------------------------------------------
