@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearerFor } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { DEFAULT_BUDGETS, parseRateLimitBudgets } from "./rate-limit-budgets";
+import { RATE_LIMIT_RULES } from "./rate-limits";
 
 const fail = (message: string) => new Error(message);
 
@@ -23,6 +24,19 @@ describe("rate limit settings", () => {
     expect(budgets["dataset-uploads"]).toEqual({ ...DEFAULT_BUDGETS["dataset-uploads"], reader: 600 });
     expect(budgets["document-uploads"]).toEqual({ ...DEFAULT_BUDGETS["document-uploads"], admin: 1200 });
     expect(budgets["non-sourceable"]).toEqual(DEFAULT_BUDGETS["non-sourceable"]);
+  });
+
+  it("counts the admin console's changes, ownership decisions among them, in one budget", () => {
+    const ruleOf = (method: string, path: string) =>
+      RATE_LIMIT_RULES.find((rule) => rule.method === method && rule.path.test(path))?.name;
+    const claim = "/community/company-ownership-claims/0b7f3a52-8c1d-4e6f-9a2b-3c4d5e6f7a8b";
+    expect(ruleOf("POST", `${claim}/approval`)).toBe("admin-changes");
+    expect(ruleOf("POST", `${claim}/decline`)).toBe("admin-changes");
+    expect(ruleOf("PUT", "/admin-api/users/0b7f3a52-8c1d-4e6f-9a2b-3c4d5e6f7a8b/roles")).toBe(
+      "admin-changes",
+    );
+    expect(ruleOf("GET", "/community/company-ownership-claims")).toBeUndefined();
+    expect(ruleOf("GET", "/admin-api/users")).toBeUndefined();
   });
 
   it("reads the users given more by username or id", () => {

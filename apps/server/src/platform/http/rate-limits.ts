@@ -65,12 +65,13 @@ export const RATE_LIMIT_RULES: RateLimitRule[] = [
     path: /^\/keycloak\/realms\/[^/]+\/login-actions\/reset-credentials$/,
     budget: 10,
   },
-  // The admin console's changes (roles, disabling, deletion, invitations): a stolen admin session or
-  // a runaway script changes a few accounts, not the whole user base, before someone notices.
+  // The admin console's changes (roles, disabling, deletion, invitations, ownership decisions): a stolen
+  // admin session or a runaway script changes a few accounts, not the whole user base, before someone
+  // notices.
   ...(["POST", "PUT", "DELETE"] as const).map((method) => ({
     name: "admin-changes",
     method,
-    path: /^\/admin-api\/(users|sign-in-locks)(\/|$)/,
+    path: /^\/(admin-api\/(users|sign-in-locks)(\/|$)|community\/company-ownership-claims\/[^/]+\/(approval|decline)$)/,
     budget: 60,
   })),
 ];
