@@ -3,6 +3,7 @@ import type { ServerModule } from "../../platform/module";
 import { provideCompanyOwnershipCheck } from "../companies";
 import { allowCompanyUploaders } from "../documents";
 import { USER_DELETED, type UserDeletedPayload } from "../identity";
+import { commands } from "./commands";
 import { communityRoutes } from "./routes";
 import { seedDemoCommunity } from "./seed";
 import { companyRolesOf, forgetUser } from "./service";
@@ -26,6 +27,7 @@ export const communityModule: ServerModule = {
   migrationsDir: new URL("./migrations", import.meta.url).pathname,
   routes: communityRoutes,
   seedDemo: seedDemoCommunity,
+  commands,
   events: () => ({
     [USER_DELETED]: [async (event, trx) => forgetUser(trx, (event.payload as UserDeletedPayload).userId)],
   }),

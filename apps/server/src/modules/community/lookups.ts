@@ -3,7 +3,7 @@
  * companies (existence, web site and e-mail domains), identity (users) and the audit trail.
  */
 import { isUuid } from "../../platform/ids";
-import { recordAudit } from "../audit";
+import { type AuditActor, recordAudit } from "../audit";
 import { companyExists, getCompanyInformation, getCompanyNames } from "../companies";
 import {
   findUserByEmail,
@@ -15,7 +15,7 @@ import {
 } from "../identity";
 import type { AnyExecutor } from "./store";
 
-export type { User };
+export type { AuditActor, User };
 export { findUserByEmail, findUserByUsername, getCompanyNames, getUserById, getUsersByIds, recordAudit };
 
 export interface CompanySummary {

@@ -1,15 +1,15 @@
 /**
  * Ownership claims as admins decide them in the admin console: the open claims with who asks for
  * which company and why, approving (the user becomes the company's CompanyOwner, as assigning the
- * role does) and declining. Each decision is one transaction with its audit entry.
+ * role does) and declining. Each decision is one transaction with its audit entry. The operator decides
+ * the same way at the command line (commands.ts), trusted as the one holding the database.
  */
-import type { SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import { conflict, notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
-import { getCompanyNames, getUsersByIds, recordAudit } from "./lookups";
+import { type AuditActor, getCompanyNames, getUsersByIds, recordAudit } from "./lookups";
 import { can } from "./policy";
-import { assignCompanyRole } from "./service";
+import { giveCompanyRole, userIdOf } from "./service";
 import {
   type AnyExecutor,
   type ClaimDecision,
@@ -38,6 +38,12 @@ export interface OwnershipClaim {
 }
 
 const DENIED = "Only admins decide ownership claims.";
+
+/** Signed-in users must be admins; the operator at the command line is trusted. */
+function mayDecide(actor: AuditActor): void {
+  if (actor.kind === "user") authorize(actor, can(actor, "decideOwnershipClaims"), DENIED);
+}
+
 /** More open claims than this on one page would not be read anyway; narrow by company. */
 const CLAIMS_LIMIT = 500;
 
@@ -74,10 +80,10 @@ async function toClaims(db: AnyExecutor, rows: ClaimRow[]): Promise<OwnershipCla
 
 export async function listOwnershipClaims(
   db: AnyExecutor,
-  actor: SignedInActor,
+  actor: AuditActor,
   filter: { status?: ClaimStatus; companyId?: string },
 ): Promise<OwnershipClaim[]> {
-  authorize(actor, can(actor, "decideOwnershipClaims"), DENIED);
+  mayDecide(actor);
   const status = filter.status ?? "Pending";
   const rows = await selectClaims(communityDb(db), {
     decision: status === "Pending" ? null : status,
@@ -99,13 +105,13 @@ async function openClaim(trx: AnyExecutor, claimId: string): Promise<ClaimRow> {
 /** Approves the claim: the user becomes an owner of the company, which resolves the claim. */
 export async function approveOwnershipClaim(
   db: AnyExecutor,
-  actor: SignedInActor,
+  actor: AuditActor,
   claimId: string,
 ): Promise<OwnershipClaim> {
-  authorize(actor, can(actor, "decideOwnershipClaims"), DENIED);
+  mayDecide(actor);
   return inTransaction(db, async (trx) => {
     const claim = await openClaim(trx, claimId);
-    await assignCompanyRole(trx, actor, {
+    await giveCompanyRole(trx, actor, {
       role: "CompanyOwner",
       companyId: claim.companyId,
       userId: claim.userId,
@@ -118,13 +124,13 @@ export async function approveOwnershipClaim(
 /** Declines the claim: the user stays what they were at the company, and may claim again. */
 export async function declineOwnershipClaim(
   db: AnyExecutor,
-  actor: SignedInActor,
+  actor: AuditActor,
   claimId: string,
 ): Promise<OwnershipClaim> {
-  authorize(actor, can(actor, "decideOwnershipClaims"), DENIED);
+  mayDecide(actor);
   return inTransaction(db, async (trx) => {
     const claim = await openClaim(trx, claimId);
-    await declineClaim(trx, claimId, actor.userId);
+    await declineClaim(trx, claimId, userIdOf(actor));
     await recordAudit(trx, actor, {
       action: "ownership.decided",
       objectType: "company",

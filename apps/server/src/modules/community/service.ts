@@ -11,6 +11,7 @@ import { publishEvent } from "../../platform/events";
 import { badRequest, conflict, notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
 import {
+  type AuditActor,
   companySummary,
   findUserByEmail,
   getUserById,
@@ -152,30 +153,50 @@ export async function assignCompanyRole(
         ? "Only admins make company owners."
         : "Only admins and the company's owners and member admins assign roles there, and not to its owners.",
     );
+    return giveCompanyRole(trx, actor, assignment);
+  });
+}
+
+/**
+ * Gives the role, once the caller has made sure `by` may: an authorized user, or the operator at the
+ * command line. Making someone an owner approves their open ownership claim for the company.
+ */
+export async function giveCompanyRole(
+  db: AnyExecutor,
+  by: AuditActor,
+  assignment: { role: CompanyRole; companyId: string; userId: string },
+): Promise<CompanyRoleAssignment> {
+  const { role, companyId, userId } = assignment;
+  const byUserId = userIdOf(by);
+  return inTransaction(db, async (trx) => {
     await requireCompany(trx, companyId);
     await requireUserExists(trx, userId);
+    const targetRole = await roleOf(trx, userId, companyId);
     if (targetRole !== role) {
-      await upsertRole(trx, { companyId, userId, role, assignedByUserId: actor.userId });
-      await recordAudit(trx, actor, {
+      await upsertRole(trx, { companyId, userId, role, assignedByUserId: byUserId });
+      await recordAudit(trx, by, {
         action: "company-role.assigned",
         objectType: "company",
         objectId: companyId,
         before: { userId, role: targetRole ?? null },
         after: { userId, role },
       });
-      if (role === "CompanyOwner" && (await resolveClaims(trx, companyId, userId, actor.userId)))
-        await recordAudit(trx, actor, {
+      if (role === "CompanyOwner" && (await resolveClaims(trx, companyId, userId, byUserId)))
+        await recordAudit(trx, by, {
           action: "ownership.decided",
           objectType: "company",
           objectId: companyId,
           after: { userId, decision: "approved" },
         });
-      const payload: CompanyRoleAssignedPayload = { companyId, userId, role, assignedByUserId: actor.userId };
+      const payload: CompanyRoleAssignedPayload = { companyId, userId, role, assignedByUserId: byUserId };
       await publishEvent(trx as never, COMPANY_ROLE_ASSIGNED, payload);
     }
     return { companyRole: role, companyId, userId };
   });
 }
+
+/** Who is stored as having decided: the signed-in user, or no one for the operator at the command line. */
+export const userIdOf = (actor: AuditActor): string | null => (actor.kind === "user" ? actor.userId : null);
 
 export async function removeCompanyRole(
   db: AnyExecutor,

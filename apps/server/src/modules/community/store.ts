@@ -183,7 +183,7 @@ export async function resolveClaims(
   db: CommunityDb,
   companyId: string,
   userId: string,
-  decidedByUserId: string,
+  decidedByUserId: string | null,
 ): Promise<boolean> {
   const result = await db
     .updateTable("community_ownership_claim")
@@ -239,7 +239,11 @@ export async function selectClaimForUpdate(db: CommunityDb, claimId: string): Pr
     .executeTakeFirst();
 }
 
-export async function declineClaim(db: CommunityDb, claimId: string, decidedByUserId: string): Promise<void> {
+export async function declineClaim(
+  db: CommunityDb,
+  claimId: string,
+  decidedByUserId: string | null,
+): Promise<void> {
   await db
     .updateTable("community_ownership_claim")
     .set({ resolved_at: sql<Date>`now()`, decision: "Declined", decided_by_user_id: decidedByUserId })
