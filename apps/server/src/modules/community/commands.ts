@@ -2,12 +2,10 @@
  * `npm run cli -- ownership-claims …`: the operator reads and decides ownership claims as admins do in
  * the admin console, also while the platform is stopped. The decisions are those of ownership-claims.ts.
  */
-import { userInfo } from "node:os";
 import type { Command } from "commander";
-import { ApiError } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
 import type { WithContext } from "../../platform/module";
-import type { AuditActor } from "./lookups";
+import { guarded, commandLineOperator as operator, UsageError } from "../../platform/operator-commands";
 import {
   approveOwnershipClaim,
   type ClaimStatus,
@@ -17,32 +15,6 @@ import {
 } from "./ownership-claims";
 
 const STATUSES: readonly ClaimStatus[] = ["Pending", "Approved", "Declined"];
-
-class UsageError extends Error {}
-
-/** Operator mistakes (an unknown claim, one decided already) are printed as a sentence, not a stack trace. */
-function guarded<A extends unknown[]>(action: (...args: A) => Promise<void>) {
-  return async (...args: A) => {
-    try {
-      await action(...args);
-    } catch (error) {
-      if (!(error instanceof ApiError) && !(error instanceof UsageError)) throw error;
-      process.stderr.write(`${error.message}\n`);
-      process.exitCode = 1;
-    }
-  };
-}
-
-/** Who the audit trail names for a decision made here: the command line and the system account running it. */
-function operator(): AuditActor {
-  let name = "unknown";
-  try {
-    name = userInfo().username;
-  } catch {
-    // No entry for the process's user (a container's numeric user): "unknown" it is.
-  }
-  return { kind: "operator", name: `command line (${name})` };
-}
 
 const who = (claim: OwnershipClaim) => `${claim.username} <${claim.email}>`;
 

@@ -1,7 +1,6 @@
-import { userInfo } from "node:os";
 import type { Command } from "commander";
-import { ApiError } from "../../platform/http/errors";
 import type { WithContext } from "../../platform/module";
+import { guarded, commandLineOperator as operator, UsageError } from "../../platform/operator-commands";
 import type { AuditActor } from "../audit";
 import {
   changeRoles,
@@ -18,32 +17,6 @@ import { createUser, findUserByUsername, listUsers, parseRoles, setPassword, typ
 import type { AnyExecutor } from "./store";
 
 const splitRoles = (raw: string) => raw.split(/[\s,]+/).filter(Boolean);
-
-/** Operator mistakes are printed as a sentence, not a stack trace. */
-function guarded<A extends unknown[]>(action: (...args: A) => Promise<void>) {
-  return async (...args: A) => {
-    try {
-      await action(...args);
-    } catch (error) {
-      if (!(error instanceof ApiError) && !(error instanceof UsageError)) throw error;
-      process.stderr.write(`${error.message}\n`);
-      process.exitCode = 1;
-    }
-  };
-}
-
-class UsageError extends Error {}
-
-/** Who the audit trail names for a change made here: the command line and the system account running it. */
-const operator = (): AuditActor => {
-  let name = "unknown";
-  try {
-    name = userInfo().username;
-  } catch {
-    // No entry for the process's user (a container's numeric user): "unknown" it is.
-  }
-  return { kind: "operator", name: `command line (${name})` };
-};
 
 async function userNamed(db: AnyExecutor, username: string): Promise<User> {
   const user = await findUserByUsername(db, username);

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import { userInfo } from "node:os";
 import type { Command } from "commander";
-import { ApiError } from "../../platform/http/errors";
 import type { WithContext } from "../../platform/module";
+import { commandLineOperator, guarded } from "../../platform/operator-commands";
 import { importRatesFile } from "./service";
 
 /** `npm run cli -- import currency-rates <file>`: the rates impact reports convert with. */
@@ -16,22 +15,18 @@ export function registerImpactCommands(program: Command, withContext: WithContex
       "Import currency rates from a CSV file with the header currency,rateToEur,date (rateToEur: the EUR value of one unit); rates of the same currency and date are overwritten.",
     )
     .option("--replace", "make the file's rates the only ones (removes all others)")
-    .action(async (file: string, options: { replace?: boolean }) => {
-      const text = readFileSync(file, "utf8");
-      await withContext(async (context) => {
-        try {
+    .action(
+      guarded(async (file: string, options: { replace?: boolean }) => {
+        const text = readFileSync(file, "utf8");
+        await withContext(async (context) => {
           const count = await importRatesFile(context.database.db, text, {
             replace: options.replace ?? false,
-            operator: `cli (${userInfo().username})`,
+            operator: commandLineOperator(),
           });
           process.stdout.write(
             `Stored ${count} currency rate(s)${options.replace ? ", replacing all others" : ""}.\n`,
           );
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          for (const detail of error.toResponse().errors) process.stderr.write(`${detail.message}\n`);
-          process.exitCode = 1;
-        }
-      });
-    });
+        });
+      }),
+    );
 }

@@ -364,21 +364,17 @@ export async function replaceRates(
 export async function importRatesFile(
   db: AnyExecutor,
   text: string,
-  options: { replace: boolean; operator: string },
+  options: { replace: boolean; operator: { kind: "operator"; name: string } },
 ): Promise<number> {
   const rates = ratesFromCsv(text);
   await inTransaction(db, async (trx) => {
     await storeRates(trx, rates, options);
-    await recordAudit(
-      trx as AnyExecutor,
-      { kind: "operator", name: options.operator },
-      {
-        action: options.replace ? "currency-rates.replaced" : "currency-rates.imported",
-        objectType: "currency-rates",
-        objectId: "all",
-        after: { rateCount: rates.length, currencies: [...new Set(rates.map((rate) => rate.currency))] },
-      },
-    );
+    await recordAudit(trx as AnyExecutor, options.operator, {
+      action: options.replace ? "currency-rates.replaced" : "currency-rates.imported",
+      objectType: "currency-rates",
+      objectId: "all",
+      after: { rateCount: rates.length, currencies: [...new Set(rates.map((rate) => rate.currency))] },
+    });
   });
   return rates.length;
 }
