@@ -76,7 +76,6 @@ const BulkDataRequestPage = lazyPage(
 );
 const PortfoliosPage = lazyPage(() => import("../features/portfolios/PortfoliosPage"), "PortfoliosPage");
 const ImpactPage = lazyPage(() => import("../features/impact/ImpactPage"), "ImpactPage");
-const CurrencyRatesPage = lazyPage(() => import("../features/admin/CurrencyRatesPage"), "CurrencyRatesPage");
 const ApiKeyPage = lazyPage(() => import("../features/api-key/ApiKeyPage"), "ApiKeyPage");
 const DocumentPage = lazyPage(() => import("../features/documents/DocumentPage"), "DocumentPage");
 const UnsubscribePage = lazyPage(() => import("../features/unsubscribe/UnsubscribePage"), "UnsubscribePage");
@@ -89,6 +88,10 @@ const AdminCompanyMasterDataPage = lazyPage(
 const AdminPlatformPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminPlatformPage");
 const AdminAuditTrailPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminAuditTrailPage");
 const AdminSignInLocksPage = lazyPage(() => import("../features/admin/AdminConsole"), "AdminSignInLocksPage");
+const AdminCurrencyRatesPage = lazyPage(
+  () => import("../features/admin/AdminConsole"),
+  "AdminCurrencyRatesPage",
+);
 
 const handle = (value: RouteHandle) => value;
 
@@ -273,7 +276,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: "admin/currency-rates",
-                element: <CurrencyRatesPage />,
+                element: <AdminCurrencyRatesPage />,
                 handle: handle({ title: "Admin console: currency rates" }),
               },
               {

@@ -6,12 +6,19 @@ import { rolesAllow, useAuth } from "../auth";
 import { AuditTrailSection } from "./AuditTrailSection";
 import { CompaniesSection } from "./CompaniesSection";
 import { CompanyMasterData } from "./CompanyMasterData";
+import { CurrencyRatesSection } from "./CurrencyRatesSection";
 import { PeopleSection } from "./PeopleSection";
 import { PlatformStateSection } from "./PlatformStateSection";
 import { SignInLocksSection } from "./SignInLocksSection";
 import "./AdminConsole.css";
 
-export type AdminSection = "people" | "companies" | "platform" | "audit-trail" | "sign-in-locks";
+export type AdminSection =
+  | "people"
+  | "companies"
+  | "platform"
+  | "audit-trail"
+  | "sign-in-locks"
+  | "currency-rates";
 
 const SECTIONS: { section: AdminSection; label: string; description: string }[] = [
   {
@@ -41,6 +48,12 @@ const SECTIONS: { section: AdminSection; label: string; description: string }[] 
     label: "Sign-in locks",
     description: "Accounts and addresses locked by failed sign-ins, and lifting a lock.",
   },
+  {
+    section: "currency-rates",
+    label: "Currency rates",
+    description:
+      "The exchange rates to EUR that impact reports convert positions with: for each currency, the newest rate dated on or before the end of the reference period.",
+  },
 ];
 
 /** `/admin/...`: the admin console, for admins only (the server refuses everyone else as well). */
@@ -66,9 +79,6 @@ export function AdminConsole({ section, children }: { section: AdminSection; chi
             {entry.label}
           </NavLink>
         ))}
-        <NavLink to="/admin/currency-rates" className="admin-nav__link">
-          Currency rates
-        </NavLink>
       </nav>
       {children}
       {children ? null : <SectionContent section={section} currentUserId={user?.sub} />}
@@ -94,6 +104,8 @@ function SectionContent({
       return <AuditTrailSection />;
     case "sign-in-locks":
       return <SignInLocksSection />;
+    case "currency-rates":
+      return <CurrencyRatesSection />;
   }
 }
 
@@ -108,3 +120,4 @@ export const AdminCompanyMasterDataPage = () => (
 export const AdminPlatformPage = () => <AdminConsole section="platform" />;
 export const AdminAuditTrailPage = () => <AdminConsole section="audit-trail" />;
 export const AdminSignInLocksPage = () => <AdminConsole section="sign-in-locks" />;
+export const AdminCurrencyRatesPage = () => <AdminConsole section="currency-rates" />;

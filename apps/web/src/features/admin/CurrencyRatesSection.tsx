@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { Link } from "react-router";
 import { ApiError } from "../../api";
-import { PageFrame } from "../../components/PageFrame";
 import { Alert, EmptyState, plural } from "../../components/workflow";
-import { rolesAllow, useAuth } from "../auth";
+import { useAuth } from "../auth";
 import { getCurrencyRates, putCurrencyRates } from "../impact/impact-api";
 import { formatNumber } from "../impact/impact-model";
 import { ScrollRegion } from "../impact/ScrollRegion";
@@ -14,11 +12,12 @@ import "./AdminConsole.css";
 const EXAMPLE = "currency,rateToEur,date\nUSD,0.9013,2024-12-31\nGBP,1.2064,2024-12-31";
 
 /**
- * `/admin/currency-rates`: the exchange rates impact reports convert positions with. Admins replace
- * the table with a CSV file (or pasted text); the server checks every line and stores all or nothing.
+ * The admin console's currency rates: the exchange rates impact reports convert positions with. Admins
+ * replace the table with a CSV file (or pasted text); the server checks every line and stores all or
+ * nothing.
  */
-export function CurrencyRatesPage() {
-  const { user, getAccessToken } = useAuth();
+export function CurrencyRatesSection() {
+  const { getAccessToken } = useAuth();
   const queryClient = useQueryClient();
   const id = useId();
   const [text, setText] = useState("");
@@ -36,15 +35,6 @@ export function CurrencyRatesPage() {
   });
   const problems = save.error instanceof ApiError ? save.error.details : [];
 
-  if (!rolesAllow(user, "administer"))
-    return (
-      <PageFrame title="Currency rates" description="The exchange rates impact reports use.">
-        <Alert tone="warning" title="For administrators only">
-          <p>Only Openverde's administrators change the exchange rates.</p>
-        </Alert>
-      </PageFrame>
-    );
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setEmptyError(!text.trim());
@@ -52,15 +42,7 @@ export function CurrencyRatesPage() {
   };
 
   return (
-    <PageFrame
-      title="Admin console: currency rates"
-      description="The exchange rates to EUR that impact reports convert positions with: for each currency, the newest rate dated on or before the end of the reference period."
-    >
-      <nav className="admin-nav" aria-label="Admin console">
-        <Link to="/admin/people" className="admin-nav__link">
-          Back to the admin console
-        </Link>
-      </nav>
+    <>
       <section className="wf-section" aria-labelledby={`${id}-import`}>
         <h2 id={`${id}-import`}>Import rates</h2>
         <form className="wf-form" onSubmit={submit} noValidate aria-labelledby={`${id}-import`}>
@@ -173,6 +155,6 @@ export function CurrencyRatesPage() {
           </div>
         ) : null}
       </section>
-    </PageFrame>
+    </>
   );
 }
