@@ -14,11 +14,21 @@ interface AxeViolation {
 /**
  * Runs axe-core on what the page shows once its content has settled and returns the serious and
  * critical violations, readably. The page's context needs `bypassCSP`: axe is added as an inline script.
- * It waits for the sign-in check too, whose placeholder would otherwise be what axe looks at.
+ * It waits for the sign-in check and for running transitions too, so axe judges what the user reads.
  */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState("networkidle");
   await page.locator("output.checking-login").first().waitFor({ state: "detached", timeout: 20_000 });
+  // Colours in the middle of a transition (a dialog fading in, a button turning enabled) are neither
+  // the start nor the end, and axe would judge their contrast; spinners, which never end, are left.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } }).axe;

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { RouterProvider } from "react-router";
+// The DOM build of the provider, so a navigation may ask to be rendered at once (flushSync).
+import { RouterProvider } from "react-router/dom";
 import { createAppRouter } from "./router";
 
 export function App() {

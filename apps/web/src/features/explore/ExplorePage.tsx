@@ -91,8 +91,10 @@ function ExportButtons({ request, total }: { request: ExplorerQueryRequest; tota
 export function ExplorePage() {
   const [params, setParams] = useSearchParams();
   const selection = useMemo(() => readSelection(params), [params]);
+  // Rendered at once, not as a transition: the next choice, made before a deferred render, would
+  // otherwise start from the selection without this one and undo it.
   const update = (change: Partial<ExploreSelection>) =>
-    setParams(writeSelection(changeSelection(selection, change)));
+    setParams(writeSelection(changeSelection(selection, change)), { flushSync: true });
   const query = tableQuery(selection);
   const request = "missing" in query ? undefined : query;
   const result = useExplorerQuery(request, "table");
