@@ -458,7 +458,9 @@ async function main() {
       if (single.length > 0) lines.push(summarize("world mix, 1 client", await drive(single, search, 1)));
       const serverBefore = processCpuSeconds(server.pid);
       const databaseBefore = await backendCpuSeconds(target);
+      const clientBefore = process.cpuUsage();
       lines.push(summarize(`world mix, ${clients} clients`, await drive(measured, search)));
+      const clientCpu = process.cpuUsage(clientBefore);
       const serverAfter = processCpuSeconds(server.pid);
       const databaseAfter = await backendCpuSeconds(target);
       if (serverBefore !== undefined && serverAfter !== undefined) {
@@ -467,7 +469,7 @@ async function main() {
         for (const [pid, seconds] of databaseAfter)
           databaseSeconds += seconds - (databaseBefore.get(pid) ?? 0);
         log(
-          `  CPU per search: server process ${perSearch(serverAfter - serverBefore)} (Node: HTTP, search, serialization, compression${target.databaseUrl ? "" : ", the embedded database"})${target.databaseUrl ? `, PostgreSQL backends ${perSearch(databaseSeconds)}` : ""}`,
+          `  CPU per search: server process ${perSearch(serverAfter - serverBefore)} (Node: HTTP, search, serialization, compression${target.databaseUrl ? "" : ", the embedded database"})${target.databaseUrl ? `, PostgreSQL backends ${perSearch(databaseSeconds)}` : ""}, bench clients ${perSearch((clientCpu.user + clientCpu.system) / 1e6)}`,
         );
       }
       lines.push(summarize(`classic mix, ${clients} clients`, await drive(classic, search)));
