@@ -5,157 +5,19 @@
  * company, so the query mix can be drawn from the register without keeping it in memory.
  */
 
-import {
-  seededRandom,
-  withIsinCheckDigit,
-  withLeiCheckDigits,
-} from "../../apps/server/src/modules/companies/identifiers";
+import { seededRandom } from "../../apps/server/src/modules/companies/identifiers";
 import type { ImportRecord } from "../../apps/server/src/modules/companies/import-store";
+import {
+  countryDraw,
+  pick,
+  pickSkewed,
+  randomIsin,
+  randomLei,
+  SURNAMES,
+  WORD_BEGINNINGS,
+  WORD_ENDINGS,
+} from "./vocabulary";
 
-const FIRST = [
-  "Al",
-  "Ber",
-  "Cor",
-  "Dan",
-  "El",
-  "Fal",
-  "Gor",
-  "Hel",
-  "Ing",
-  "Jor",
-  "Kal",
-  "Lin",
-  "Mar",
-  "Nor",
-  "Ol",
-  "Per",
-  "Quin",
-  "Ros",
-  "Sol",
-  "Tor",
-  "Ul",
-  "Val",
-  "Wes",
-  "Xan",
-  "Yor",
-  "Zel",
-  "Am",
-  "Bel",
-  "Cas",
-  "Dor",
-  "Ever",
-  "Fen",
-  "Gal",
-  "Har",
-  "Is",
-  "Jas",
-  "Kor",
-  "Lum",
-  "Mer",
-  "Nis",
-  "Or",
-  "Pal",
-  "Rhe",
-  "Sar",
-  "Tal",
-  "Ur",
-  "Ver",
-  "Wil",
-  "Bjør",
-  "Mü",
-  "Sé",
-  "Kö",
-  "Żu",
-  "Ñu",
-  "Åk",
-  "Gü",
-  "Lø",
-  "Dú",
-];
-const SECOND = [
-  "ana",
-  "bert",
-  "cor",
-  "den",
-  "ex",
-  "ford",
-  "gard",
-  "heim",
-  "is",
-  "kon",
-  "lund",
-  "mont",
-  "nova",
-  "ora",
-  "pont",
-  "quist",
-  "rath",
-  "sen",
-  "tec",
-  "ulm",
-  "vik",
-  "wald",
-  "ton",
-  "berg",
-  "stein",
-  "mann",
-  "dal",
-  "ville",
-  "field",
-  "bridge",
-  "haven",
-  "mark",
-  "land",
-  "ström",
-  "ller",
-  "gaard",
-  "lin",
-  "ric",
-  "via",
-  "tis",
-];
-const SURNAMES = [
-  "Müller",
-  "Schmidt",
-  "Schneider",
-  "Fischer",
-  "Weber",
-  "Meyer",
-  "Wagner",
-  "Becker",
-  "Hoffmann",
-  "Schäfer",
-  "Dubois",
-  "Martin",
-  "Bernard",
-  "Lefèvre",
-  "Moreau",
-  "García",
-  "Fernández",
-  "López",
-  "Rossi",
-  "Russo",
-  "Bianchi",
-  "Smith",
-  "Johnson",
-  "Williams",
-  "Brown",
-  "Jones",
-  "Andersson",
-  "Johansson",
-  "Nielsen",
-  "Jensen",
-  "Kowalski",
-  "Nowak",
-  "Novák",
-  "Horváth",
-  "Jansen",
-  "de Vries",
-  "Van Dijk",
-  "Peeters",
-  "Janssens",
-  "Silva",
-];
 const INDUSTRY: { sector: string; words: string[] }[] = [
   {
     sector: "Financials",
@@ -212,148 +74,23 @@ const INDUSTRY: { sector: string; words: string[] }[] = [
   },
   { sector: "Utilities", words: ["Wasser", "Utilities", "Versorgung", "Water", "Abfall", "Recycling"] },
 ];
-const COUNTRIES: { code: string; weight: number; forms: string[]; cities: [string, string][] }[] = [
-  {
-    code: "DE",
-    weight: 20,
-    forms: ["GmbH", "GmbH", "GmbH & Co. KG", "AG", "SE", "KG", "e.K."],
-    cities: [
-      ["Berlin", "10115"],
-      ["München", "80331"],
-      ["Köln", "50667"],
-      ["Hamburg", "20095"],
-      ["Frankfurt am Main", "60311"],
-      ["Düsseldorf", "40213"],
-      ["Stuttgart", "70173"],
-      ["Nürnberg", "90402"],
-    ],
-  },
-  {
-    code: "US",
-    weight: 18,
-    forms: ["Inc.", "LLC", "Corp.", "LP", "Holdings, Inc."],
-    cities: [
-      ["New York", "10004"],
-      ["Chicago", "60601"],
-      ["Wilmington", "19801"],
-      ["San Francisco", "94105"],
-      ["Houston", "77002"],
-    ],
-  },
-  {
-    code: "GB",
-    weight: 10,
-    forms: ["Ltd", "Limited", "plc", "LLP"],
-    cities: [
-      ["London", "EC2V 7HH"],
-      ["Manchester", "M1 1AE"],
-      ["Edinburgh", "EH1 1YZ"],
-      ["Birmingham", "B1 1BB"],
-    ],
-  },
-  {
-    code: "FR",
-    weight: 9,
-    forms: ["SAS", "SA", "SARL", "SCI"],
-    cities: [
-      ["Paris", "75001"],
-      ["Lyon", "69001"],
-      ["Marseille", "13001"],
-      ["Toulouse", "31000"],
-    ],
-  },
-  {
-    code: "NL",
-    weight: 6,
-    forms: ["B.V.", "N.V."],
-    cities: [
-      ["Amsterdam", "1012"],
-      ["Rotterdam", "3011"],
-      ["Utrecht", "3511"],
-    ],
-  },
-  {
-    code: "IT",
-    weight: 7,
-    forms: ["S.r.l.", "S.p.A."],
-    cities: [
-      ["Milano", "20121"],
-      ["Roma", "00118"],
-      ["Torino", "10121"],
-    ],
-  },
-  {
-    code: "ES",
-    weight: 6,
-    forms: ["S.L.", "S.A."],
-    cities: [
-      ["Madrid", "28001"],
-      ["Barcelona", "08001"],
-      ["Valencia", "46001"],
-    ],
-  },
-  {
-    code: "SE",
-    weight: 4,
-    forms: ["AB"],
-    cities: [
-      ["Stockholm", "111 52"],
-      ["Göteborg", "411 04"],
-      ["Malmö", "211 22"],
-    ],
-  },
-  {
-    code: "CH",
-    weight: 4,
-    forms: ["AG", "SA", "GmbH"],
-    cities: [
-      ["Zürich", "8001"],
-      ["Genève", "1201"],
-      ["Basel", "4001"],
-    ],
-  },
-  { code: "LU", weight: 5, forms: ["S.A.", "S.à r.l.", "SICAV"], cities: [["Luxembourg", "1111"]] },
-  {
-    code: "AT",
-    weight: 3,
-    forms: ["GmbH", "AG"],
-    cities: [
-      ["Wien", "1010"],
-      ["Graz", "8010"],
-      ["Linz", "4020"],
-    ],
-  },
-  {
-    code: "DK",
-    weight: 2,
-    forms: ["A/S", "ApS"],
-    cities: [
-      ["København", "1050"],
-      ["Aarhus", "8000"],
-    ],
-  },
-  {
-    code: "PL",
-    weight: 3,
-    forms: ["Sp. z o.o.", "S.A."],
-    cities: [
-      ["Warszawa", "00-001"],
-      ["Kraków", "30-001"],
-      ["Łódź", "90-001"],
-    ],
-  },
-  {
-    code: "JP",
-    weight: 3,
-    forms: ["K.K.", "Co., Ltd."],
-    cities: [
-      ["Tokyo", "100-0005"],
-      ["Osaka", "530-0001"],
-    ],
-  },
-];
-const TOTAL_WEIGHT = COUNTRIES.reduce((sum, country) => sum + country.weight, 0);
-const LOUS = ["5299", "3912", "8156", "9845", "2138", "5493", "7245", "8945"];
+/** Where the companies are registered: weights of the vocabulary's countries. */
+const drawCountry = countryDraw({
+  DE: 20,
+  US: 18,
+  GB: 10,
+  FR: 9,
+  NL: 6,
+  IT: 7,
+  ES: 6,
+  SE: 4,
+  CH: 4,
+  LU: 5,
+  AT: 3,
+  DK: 2,
+  PL: 3,
+  JP: 3,
+});
 
 export interface GeneratedCompany extends ImportRecord {
   isin: string | null;
@@ -361,35 +98,17 @@ export interface GeneratedCompany extends ImportRecord {
   words: string[];
 }
 
-const pick = <T>(random: () => number, items: readonly T[]): T =>
-  items[Math.floor(random() * items.length)] as T;
-/** Skewed towards the start of the list, as real word frequencies are. */
-const pickSkewed = <T>(random: () => number, items: readonly T[]): T =>
-  items[Math.floor(random() * random() * items.length)] as T;
-
+/** A made-up stem of two syllables ("Kalberg"), or now and then a surname. */
 function stem(random: () => number): string {
-  return random() < 0.25 ? pickSkewed(random, SURNAMES) : `${pick(random, FIRST)}${pick(random, SECOND)}`;
-}
-
-function alphanumeric(random: () => number, length: number): string {
-  const characters = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  let text = "";
-  for (let index = 0; index < length; index++) text += characters[Math.floor(random() * 36)];
-  return text;
+  return random() < 0.25
+    ? pickSkewed(random, SURNAMES)
+    : `${pick(random, WORD_BEGINNINGS)}${pick(random, WORD_ENDINGS)}`;
 }
 
 /** Company number i of the register. */
 export function companyAt(index: number): GeneratedCompany {
   const random = seededRandom(index * 2_654_435_761 + 17);
-  let weight = random() * TOTAL_WEIGHT;
-  let country = COUNTRIES[0] as (typeof COUNTRIES)[number];
-  for (const candidate of COUNTRIES) {
-    weight -= candidate.weight;
-    if (weight <= 0) {
-      country = candidate;
-      break;
-    }
-  }
+  const country = drawCountry(random);
   const industry = pickSkewed(random, INDUSTRY);
   const form = pick(random, country.forms);
   const [city, postalCode] = pick(random, country.cities);
@@ -410,8 +129,8 @@ export function companyAt(index: number): GeneratedCompany {
   const serial = random() < 0.3 ? ` ${1 + Math.floor(random() * 999)}` : "";
   const companyName = `${core}${serial} ${form}`;
   const alternativeNames = random() < 0.25 ? [`${core}${serial}`.toUpperCase()] : [];
-  const lei = withLeiCheckDigits(`${pick(random, LOUS)}00${alphanumeric(random, 12)}`);
-  const isin = random() < 0.25 ? withIsinCheckDigit(`${country.code}${alphanumeric(random, 9)}`) : null;
+  const lei = randomLei(random);
+  const isin = randomIsin(random, country);
   return {
     lei,
     companyName,

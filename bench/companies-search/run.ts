@@ -9,7 +9,7 @@
  *     [--companies N] [--register world|classic] [--clients 8] [--requests 8000]
  *     [--single-requests 1000] [--naive-requests 800] [--keep] [--database-name <new database>]
  *     [--reuse <kept database>]
- *     [--cpu-prof <directory>]
+ *     [--cpu-prof <directory>] [--port <server port>]
  *
  * With --database-url a fresh database is created on that server (and dropped at the end unless
  * --keep); without it the embedded database is used in a temporary directory. --reuse runs the
@@ -49,6 +49,7 @@ const { values: flags } = parseArgs({
     reuse: { type: "string" },
     "database-name": { type: "string" },
     "cpu-prof": { type: "string" },
+    port: { type: "string" },
   },
 });
 
@@ -440,7 +441,7 @@ async function main() {
     const measured = world.slice(400 + singleRequests);
     const classic = queryMix(companies, requests, 4242, registerCompanyAt);
 
-    const port = 18_000 + Math.floor(Math.random() * 2000);
+    const port = flags.port ? Number(flags.port) : 18_000 + Math.floor(Math.random() * 2000);
     const server = await startServer(target, port);
     const lines: ReturnType<typeof summarize>[] = [];
     const client = benchClient(port, clients);
@@ -457,7 +458,9 @@ async function main() {
       if (single.length > 0) lines.push(summarize("world mix, 1 client", await drive(single, search, 1)));
       const serverBefore = processCpuSeconds(server.pid);
       const databaseBefore = await backendCpuSeconds(target);
+      const clientBefore = process.cpuUsage();
       lines.push(summarize(`world mix, ${clients} clients`, await drive(measured, search)));
+      const clientCpu = process.cpuUsage(clientBefore);
       const serverAfter = processCpuSeconds(server.pid);
       const databaseAfter = await backendCpuSeconds(target);
       if (serverBefore !== undefined && serverAfter !== undefined) {
@@ -466,7 +469,7 @@ async function main() {
         for (const [pid, seconds] of databaseAfter)
           databaseSeconds += seconds - (databaseBefore.get(pid) ?? 0);
         log(
-          `  CPU per search: server process ${perSearch(serverAfter - serverBefore)} (Node: HTTP, search, serialization, compression${target.databaseUrl ? "" : ", the embedded database"})${target.databaseUrl ? `, PostgreSQL backends ${perSearch(databaseSeconds)}` : ""}`,
+          `  CPU per search: server process ${perSearch(serverAfter - serverBefore)} (Node: HTTP, search, serialization, compression${target.databaseUrl ? "" : ", the embedded database"})${target.databaseUrl ? `, PostgreSQL backends ${perSearch(databaseSeconds)}` : ""}, bench clients ${perSearch((clientCpu.user + clientCpu.system) / 1e6)}`,
         );
       }
       lines.push(summarize(`classic mix, ${clients} clients`, await drive(classic, search)));

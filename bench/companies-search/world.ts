@@ -9,13 +9,10 @@
  * it in memory.
  */
 
-import {
-  seededRandom,
-  withIsinCheckDigit,
-  withLeiCheckDigits,
-} from "../../apps/server/src/modules/companies/identifiers";
+import { seededRandom } from "../../apps/server/src/modules/companies/identifiers";
 import { foldForSearch } from "../../apps/server/src/modules/companies/normalize";
 import type { GeneratedCompany } from "./generate";
+import { countryDraw, madeUpWord, pick, pickZipf, randomIsin, randomLei, SURNAMES } from "./vocabulary";
 
 /** First words many companies share (fund families, regional names): the first in 15 % of all names. */
 const COMMON_FIRST = [
@@ -40,126 +37,6 @@ const COMMON_FIRST = [
   "Silver",
   "Golden",
 ];
-const SYLLABLES_1 = [
-  "Al",
-  "Ber",
-  "Cor",
-  "Dan",
-  "El",
-  "Fal",
-  "Gor",
-  "Hel",
-  "Ing",
-  "Jor",
-  "Kal",
-  "Lin",
-  "Mar",
-  "Ol",
-  "Per",
-  "Quin",
-  "Ros",
-  "Sol",
-  "Tor",
-  "Ul",
-  "Val",
-  "Wes",
-  "Xan",
-  "Yor",
-  "Zel",
-  "Am",
-  "Bel",
-  "Cas",
-  "Dor",
-  "Fen",
-  "Gal",
-  "Har",
-  "Jas",
-  "Kor",
-  "Lum",
-  "Mer",
-  "Nis",
-  "Pal",
-  "Rhe",
-  "Sar",
-  "Tal",
-  "Ver",
-  "Wil",
-  "Bjør",
-  "Mü",
-  "Sé",
-  "Kö",
-  "Żu",
-  "Åk",
-  "Gü",
-];
-const SYLLABLES_2 = ["a", "e", "i", "o", "u", "an", "en", "in", "on", "ar", "er", "ol", "ul", "is", "us"];
-const SYLLABLES_3 = [
-  "bert",
-  "cor",
-  "den",
-  "ford",
-  "gard",
-  "heim",
-  "kon",
-  "lund",
-  "mont",
-  "nova",
-  "pont",
-  "quist",
-  "rath",
-  "sen",
-  "tec",
-  "vik",
-  "wald",
-  "ton",
-  "berg",
-  "stein",
-  "mann",
-  "dal",
-  "ville",
-  "field",
-  "bridge",
-  "haven",
-  "mark",
-  "land",
-  "ström",
-  "gaard",
-  "lin",
-  "ric",
-  "via",
-  "tis",
-  "dorf",
-  "burg",
-];
-const SURNAMES = [
-  "Müller",
-  "Schmidt",
-  "Schneider",
-  "Fischer",
-  "Weber",
-  "Meyer",
-  "Dubois",
-  "Martin",
-  "Bernard",
-  "Lefèvre",
-  "García",
-  "Fernández",
-  "Rossi",
-  "Bianchi",
-  "Smith",
-  "Johnson",
-  "Williams",
-  "Brown",
-  "Andersson",
-  "Nielsen",
-  "Kowalski",
-  "Nowak",
-  "Novák",
-  "Horváth",
-  "Jansen",
-  "Peeters",
-  "Silva",
-];
 const SECTOR_WORDS: { sector: string; words: string[] }[] = [
   { sector: "Financials", words: ["Invest", "Finance", "Asset Management", "Leasing", "Partners", "Trust"] },
   { sector: "Energy", words: ["Power", "Solar", "Wind", "Oil", "Gas", "Renewables", "Stadtwerke"] },
@@ -181,125 +58,25 @@ const EVERYWHERE: [string, number][] = [
 ];
 const GROUP_SHARE = 0.08;
 const HOLDING_SHARE = 0.22;
-const COUNTRIES: { code: string; weight: number; forms: string[]; cities: [string, string][] }[] = [
-  {
-    code: "DE",
-    weight: 20,
-    forms: ["GmbH", "GmbH", "GmbH", "GmbH & Co. KG", "AG", "SE", "KG"],
-    cities: [
-      ["Berlin", "10115"],
-      ["München", "80331"],
-      ["Köln", "50667"],
-      ["Hamburg", "20095"],
-      ["Frankfurt am Main", "60311"],
-    ],
-  },
-  {
-    code: "US",
-    weight: 18,
-    forms: ["Inc.", "LLC", "LLC", "Corp.", "LP", "Holdings, Inc."],
-    cities: [
-      ["New York", "10004"],
-      ["Wilmington", "19801"],
-      ["Chicago", "60601"],
-    ],
-  },
-  {
-    code: "GB",
-    weight: 12,
-    forms: ["Limited", "Limited", "Ltd", "plc", "LLP"],
-    cities: [
-      ["London", "EC2V 7HH"],
-      ["Manchester", "M1 1AE"],
-    ],
-  },
-  {
-    code: "FR",
-    weight: 8,
-    forms: ["SAS", "SA", "SARL", "SCI"],
-    cities: [
-      ["Paris", "75001"],
-      ["Lyon", "69001"],
-    ],
-  },
-  {
-    code: "LU",
-    weight: 8,
-    forms: ["S.A.", "S.à r.l.", "SICAV", "SCSp"],
-    cities: [["Luxembourg", "1111"]],
-  },
-  {
-    code: "NL",
-    weight: 6,
-    forms: ["B.V.", "B.V.", "N.V."],
-    cities: [
-      ["Amsterdam", "1012"],
-      ["Rotterdam", "3011"],
-    ],
-  },
-  {
-    code: "IT",
-    weight: 6,
-    forms: ["S.r.l.", "S.p.A."],
-    cities: [
-      ["Milano", "20121"],
-      ["Roma", "00118"],
-    ],
-  },
-  {
-    code: "ES",
-    weight: 6,
-    forms: ["S.L.", "S.A."],
-    cities: [
-      ["Madrid", "28001"],
-      ["Barcelona", "08001"],
-    ],
-  },
-  {
-    code: "SE",
-    weight: 4,
-    forms: ["AB"],
-    cities: [["Stockholm", "111 52"]],
-  },
-  {
-    code: "CH",
-    weight: 4,
-    forms: ["AG", "SA", "GmbH"],
-    cities: [["Zürich", "8001"]],
-  },
-  {
-    code: "DK",
-    weight: 4,
-    forms: ["A/S", "ApS"],
-    cities: [["København", "1050"]],
-  },
-  {
-    code: "PL",
-    weight: 4,
-    forms: ["Sp. z o.o.", "S.A."],
-    cities: [["Warszawa", "00-001"]],
-  },
-];
-const TOTAL_WEIGHT = COUNTRIES.reduce((sum, country) => sum + country.weight, 0);
-const LOUS = ["5299", "3912", "8156", "9845", "2138", "5493", "7245", "8945"];
+/** Where the companies are registered, as in GLEIF's register (funds in Luxembourg): country weights. */
+const drawCountry = countryDraw({
+  DE: 20,
+  US: 18,
+  GB: 12,
+  FR: 8,
+  LU: 8,
+  NL: 6,
+  IT: 6,
+  ES: 6,
+  SE: 4,
+  CH: 4,
+  DK: 4,
+  PL: 4,
+});
 
-const pick = <T>(random: () => number, items: readonly T[]): T =>
-  items[Math.floor(random() * items.length)] as T;
-/** Zipf-like: rank r drawn with weight about 1/r. */
-const pickZipf = <T>(random: () => number, items: readonly T[]): T =>
-  items[Math.min(items.length - 1, Math.floor(items.length ** random()) - 1)] as T;
-
-/** A distinctive word of the long tail: about 37,000 made-up stems and a few surnames. */
+/** A distinctive word of the long tail: 27,000 made-up words and a few surnames. */
 function tailWord(random: () => number): string {
-  if (random() < 0.1) return pickZipf(random, SURNAMES);
-  return `${pick(random, SYLLABLES_1)}${pick(random, SYLLABLES_2)}${pick(random, SYLLABLES_3)}`;
-}
-
-function alphanumeric(random: () => number, length: number): string {
-  const characters = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  let text = "";
-  for (let index = 0; index < length; index++) text += characters[Math.floor(random() * 36)];
-  return text;
+  return random() < 0.1 ? pickZipf(random, SURNAMES) : madeUpWord(random);
 }
 
 const wordCount = (text: string) => text.split(" ").length;
@@ -307,15 +84,7 @@ const wordCount = (text: string) => text.split(" ").length;
 /** Company number i of the register. */
 export function worldCompanyAt(index: number): GeneratedCompany {
   const random = seededRandom(index * 2_654_435_761 + 99);
-  let weight = random() * TOTAL_WEIGHT;
-  let country = COUNTRIES[0] as (typeof COUNTRIES)[number];
-  for (const candidate of COUNTRIES) {
-    weight -= candidate.weight;
-    if (weight <= 0) {
-      country = candidate;
-      break;
-    }
-  }
+  const country = drawCountry(random);
   const sector = pickZipf(random, SECTOR_WORDS);
   const form = random() < 0.92 ? pick(random, country.forms) : "";
   const [city, postalCode] = pick(random, country.cities);
@@ -355,8 +124,8 @@ export function worldCompanyAt(index: number): GeneratedCompany {
   if (core.length === 1 && !form) core.push(tailWord(random));
   const companyName = [...core, ...(form ? [form] : [])].join(" ");
   const alternativeNames = random() < 0.1 ? [core.join(" ").toUpperCase()] : [];
-  const lei = withLeiCheckDigits(`${pick(random, LOUS)}00${alphanumeric(random, 12)}`);
-  const isin = random() < 0.25 ? withIsinCheckDigit(`${country.code}${alphanumeric(random, 9)}`) : null;
+  const lei = randomLei(random);
+  const isin = randomIsin(random, country);
   return {
     lei,
     companyName,

@@ -4,6 +4,7 @@
  */
 import { sql } from "kysely";
 import { escapeLike } from "../../platform/db/like";
+import { PREPARED } from "../../platform/db/prepared-statements";
 import { hasTrigram, prefixUpperBound, tailRange } from "./normalize";
 import type { BasicRow, Queryable } from "./store";
 
@@ -61,7 +62,9 @@ const filterArguments = (filters: SearchFilters) =>
 /**
  * The companies at ranks [offset, offset + limit) of the search for the folded text, with their
  * basic information: the database function company_search_ranked (migration 008) holds the one
- * definition of the ranking, for searches with and without filters.
+ * definition of the ranking, for searches with and without filters. The statement's text is the
+ * same for every search (text and filters are parameters), so a server keeps it prepared: parsing
+ * and planning it anew cost PostgreSQL and the driver about 0.06 ms each per search.
  */
 export async function selectRankedPage(
   db: Queryable,
@@ -70,7 +73,8 @@ export async function selectRankedPage(
   offset: number,
   limit: number,
 ): Promise<BasicRow[]> {
-  const result = await sql<BasicRow>`select company_id, company_name, headquarters, country_code, sector, lei
+  const result = await sql<BasicRow>`${sql.raw(PREPARED)}
+    select company_id, company_name, headquarters, country_code, sector, lei
     from company_search_ranked(${textArguments(folded, filters)}, ${filterArguments(filters)},
       ${offset}::int, ${limit}::int)`.execute(db);
   return result.rows;
@@ -105,7 +109,7 @@ export async function countMatches(
       select count(*)::int as n from company c where ${filterConditions(filters)}`.execute(db);
     return result.rows[0]?.n ?? 0;
   }
-  const result = await sql<{ n: number }>`
+  const result = await sql<{ n: number }>`${sql.raw(PREPARED)}
     select company_search_count(${textArguments(folded, filters)}, ${filterArguments(filters)}) as n`.execute(
     db,
   );
