@@ -6,10 +6,10 @@
  * rows, never from the datasets' JSON.
  */
 import type { QaStatus } from "@openverde/frameworks/qa-status";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Actor } from "../../platform/auth/actor";
 import { isPrivateFramework } from "./framework-data";
-import { viewerFor } from "./service";
+import { type Viewer, viewerFor } from "./service";
 import { type AnyExecutor, datasetsDb } from "./store";
 
 export interface ActiveDataPointQuery {
@@ -164,41 +164,111 @@ async function readActive(
 
 export interface ValueOrder {
   dataType: string;
-  /** The companies in the order that breaks ties (their name order). */
-  companyIds: readonly string[];
+  /**
+   * The companies to order: a select of their `company_id` and `name_key` (the register's
+   * selectionInNameOrder). Ties, and the companies without a value, go by (name_key, company_id).
+   */
+  companies: RawBuilder<unknown>;
   reportingPeriod: string;
   dataPointType: string;
   /** The value sits in a `{ value, ... }` wrapper (extended and document data points). */
   wrapped: boolean;
+  /**
+   * The data point's values are numbers wherever there is one (a numeric field; uploads are checked
+   * against the framework), so its order may be read from the index of numbers.
+   */
+  numeric: boolean;
   direction: "asc" | "desc";
 }
 
+export interface OrderPage {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * How far into the order a page may reach to be read from the index of numbers: the first pages, the
+ * ones people look at. A page further on, or one that reaches the companies without a value, is cut
+ * from the order of the whole selection (as the export reads it), whose cost does not grow with the page.
+ */
+export const NUMBER_INDEX_REACH = 1_000;
+
 /**
  * The companies ordered by one data point of one period: by its value (numbers as numbers, text
- * alphabetically), then by the given order; companies without a value, or whose value the actor may
- * not see, come last in the given order. One statement over the whole set.
+ * alphabetically), then by name; companies without a value, or whose value the actor may not see,
+ * come last in name order. With a page, only the companies of that page.
  */
 export async function companiesOrderedByValue(
   db: AnyExecutor,
   actor: Actor,
   order: ValueOrder,
+  page?: OrderPage,
 ): Promise<string[]> {
   const viewer = viewerFor(db, actor);
-  if (order.companyIds.length === 0) return [];
+  const isPrivate = isPrivateFramework(order.dataType);
+  if (page && order.numeric && !isPrivate && page.offset + page.limit <= NUMBER_INDEX_REACH) {
+    const valued = await pageByNumber(db, order, page);
+    if (valued.length === page.limit) return valued;
+  }
+  const ordered = await wholeOrder(db, order, isPrivate ? undefined : page);
+  if (!isPrivate) return ordered.map((row) => row.companyId);
+  const visible = await visibleOrder(viewer, order, ordered);
+  return page ? visible.slice(page.offset, page.offset + page.limit) : visible;
+}
+
+/**
+ * The first companies with a number. Every version of the data point is in dataset_data_point_number,
+ * so the statement names both ways to the active dataset's number and the planner picks by the size of
+ * the selection: down the index from the top, each entry checked against the active dataset and the
+ * selection until the page is full (a large selection), or from each company of the selection to its
+ * active dataset's data point (a small one). Fewer companies than asked for when the values run out.
+ */
+async function pageByNumber(db: AnyExecutor, order: ValueOrder, page: OrderPage): Promise<string[]> {
   const direction = sql.raw(order.direction === "desc" ? "desc" : "asc");
-  const { rows } = await sql<{ companyId: string; uploaderUserId: string | null; hasValue: boolean }>`
-    select w.company_id as "companyId", d.uploader_user_id as "uploaderUserId", k.key is not null as "hasValue"
-    from unnest(${[...order.companyIds]}::uuid[]) with ordinality as w(company_id, position)
+  const { rows } = await sql<{ companyId: string }>`
+    select w.company_id as "companyId"
+    from (${order.companies}) w
+    join dataset d on d.company_id = w.company_id and d.data_type = ${order.dataType}
+      and d.reporting_period = ${order.reportingPeriod} and d.currently_active
+    join dataset_data_point p on p.data_id = d.data_id
+    where p.data_type = ${order.dataType} and p.data_point_type = ${order.dataPointType}
+      and p.reporting_period = ${order.reportingPeriod} and data_point_number(p.value) is not null
+    order by data_point_number(p.value) ${direction}, w.name_key, w.company_id
+    limit ${page.limit} offset ${page.offset}`.execute(datasetsDb(db));
+  return rows.map((row) => row.companyId);
+}
+
+interface OrderedRow {
+  companyId: string;
+  uploaderUserId: string | null;
+  hasValue: boolean;
+  /** The place of the company in name order. */
+  position: number;
+}
+
+/** One statement over the whole selection: each company's value looked up, then sorted. */
+async function wholeOrder(db: AnyExecutor, order: ValueOrder, page?: OrderPage): Promise<OrderedRow[]> {
+  const direction = sql.raw(order.direction === "desc" ? "desc" : "asc");
+  const { rows } = await sql<OrderedRow>`
+    select w.company_id as "companyId", d.uploader_user_id as "uploaderUserId", k.key is not null as "hasValue",
+      w.position::int as position
+    from (select s.company_id, row_number() over (order by s.name_key, s.company_id) as position
+      from (${order.companies}) s) w
     left join dataset d on d.company_id = w.company_id and d.data_type = ${order.dataType}
       and d.reporting_period = ${order.reportingPeriod} and d.currently_active
     left join dataset_data_point p on p.data_id = d.data_id and p.data_point_type = ${order.dataPointType}
     cross join lateral (
       select nullif(case when ${order.wrapped}::boolean then p.value -> 'value' else p.value end, 'null'::jsonb) as key
     ) k
-    order by k.key is null, k.key ${direction}, w.position`.execute(datasetsDb(db));
-  if (!isPrivateFramework(order.dataType)) return rows.map((row) => row.companyId);
+    order by k.key is null, k.key ${direction}, w.position
+    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`.execute(datasetsDb(db));
+  return rows;
+}
+
+/** Private data: the values the actor may not see count as missing, so those companies go last by name. */
+async function visibleOrder(viewer: Viewer, order: ValueOrder, rows: OrderedRow[]): Promise<string[]> {
   const visible: string[] = [];
-  const rest = new Set<string>();
+  const rest: OrderedRow[] = [];
   for (const row of rows) {
     const dimension = {
       companyId: row.companyId,
@@ -207,9 +277,10 @@ export async function companiesOrderedByValue(
     };
     if (row.hasValue && (await viewer.maySeePrivateDimension(dimension, row.uploaderUserId)))
       visible.push(row.companyId);
-    else rest.add(row.companyId);
+    else rest.push(row);
   }
-  return [...visible, ...order.companyIds.filter((id) => rest.has(id))];
+  rest.sort((a, b) => a.position - b.position);
+  return [...visible, ...rest.map((row) => row.companyId)];
 }
 
 /** The companies with an active dataset of the framework in one of the periods that the actor may see. */

@@ -97,4 +97,5 @@ export {
   companiesOrderedByValue,
   companiesWithActiveData,
   dimensionKey,
+  type OrderPage,
 } from "./data-point-query";

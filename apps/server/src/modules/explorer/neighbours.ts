@@ -7,7 +7,7 @@ export {
   selectedCompaniesByIds,
   selectedCompaniesByName,
   selectedCompaniesPage,
-  selectedCompanyIdsByName,
+  selectionInNameOrder,
 } from "../companies";
 export {
   type ActiveDataPointParts,
@@ -16,5 +16,6 @@ export {
   companiesOrderedByValue,
   companiesWithActiveData,
   dimensionKey,
+  type OrderPage,
 } from "../datasets";
 export { readPortfolio } from "../portfolios";

@@ -3,7 +3,7 @@
  * "has data"), in which order (by name, or by one value with the missing ones last), and the cells of
  * a page, read from the active data points. The export walks the same rows page by page.
  */
-import type { FrameworkId } from "@openverde/frameworks";
+import type { FieldKind, FrameworkId } from "@openverde/frameworks";
 import type { Actor, SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import type { AnyDb } from "../../platform/db/database";
@@ -24,12 +24,13 @@ import {
   countSelectedCompanies,
   dimensionKey,
   type NameCursor,
+  type OrderPage,
   readPortfolio,
   type SelectedCompany,
   selectedCompaniesByIds,
   selectedCompaniesByName,
   selectedCompaniesPage,
-  selectedCompanyIdsByName,
+  selectionInNameOrder,
 } from "./neighbours";
 import { can } from "./policy";
 import { DEFAULT_CHUNK_SIZE, type ExplorerQueryBody } from "./schemas";
@@ -131,17 +132,29 @@ export async function rowsOf(
   }));
 }
 
-/** The whole selection's ids ordered by the sort value (the missing ones last, then by name). */
-async function idsByValue(db: AnyDb, plan: PlannedQuery): Promise<string[]> {
+/** Field kinds whose values are numbers (checked at upload), so a sort by them may use the index of numbers. */
+const NUMERIC_KINDS: ReadonlySet<FieldKind> = new Set(["decimal", "integer", "percentage", "currency"]);
+
+/**
+ * The selection's ids ordered by the sort value (the missing ones last, then by name): a page of
+ * them, or all of them.
+ */
+async function idsByValue(db: AnyDb, plan: PlannedQuery, page?: OrderPage): Promise<string[]> {
   const order = plan.valueOrder as NonNullable<PlannedQuery["valueOrder"]>;
-  return companiesOrderedByValue(db, plan.actor, {
-    dataType: plan.framework,
-    companyIds: await selectedCompanyIdsByName(db, plan.selection),
-    reportingPeriod: order.reportingPeriod,
-    dataPointType: order.point.dataPointType,
-    wrapped: order.point.wrapped,
-    direction: plan.descending ? "desc" : "asc",
-  });
+  return companiesOrderedByValue(
+    db,
+    plan.actor,
+    {
+      dataType: plan.framework,
+      companies: selectionInNameOrder(plan.selection),
+      reportingPeriod: order.reportingPeriod,
+      dataPointType: order.point.dataPointType,
+      wrapped: order.point.wrapped,
+      numeric: NUMERIC_KINDS.has(order.point.field.kind),
+      direction: plan.descending ? "desc" : "asc",
+    },
+    page,
+  );
 }
 
 /** One page of the table. */
@@ -156,9 +169,12 @@ export async function queryExplorer(
   let totalCompanies: number;
   let companies: SelectedCompany[];
   if (plan.valueOrder) {
-    const ordered = await idsByValue(db, plan);
-    totalCompanies = ordered.length;
-    companies = await selectedCompaniesByIds(db, ordered.slice(offset, offset + size));
+    let ids: string[];
+    [totalCompanies, ids] = await Promise.all([
+      countSelectedCompanies(db, plan.selection),
+      idsByValue(db, plan, { limit: size, offset }),
+    ]);
+    companies = await selectedCompaniesByIds(db, ids);
   } else {
     [totalCompanies, companies] = await Promise.all([
       countSelectedCompanies(db, plan.selection),
