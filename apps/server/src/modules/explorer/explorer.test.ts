@@ -506,6 +506,20 @@ describe("private VSME data", () => {
     });
     // The value, not the digits: a random company id may hold "777" too.
     expect(await exported.text()).not.toMatch(/"value":\s*777\b/);
+    const csvOf = async (who: TestUser) =>
+      (
+        await (
+          await platform.request("/api/explorer/export?format=csv", {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: who.authorization },
+            body: JSON.stringify(vsme({ companyIds: [ids.epsilon] })),
+          })
+        ).text()
+      )
+        .trimEnd()
+        .split("\r\n")[1];
+    expect(await csvOf(stranger)).toBe("Epsilon Handwerk KG,,DE,Industrials,");
+    expect(await csvOf(vsmeUploader)).toBe("Epsilon Handwerk KG,,DE,Industrials,777");
   });
 });
 

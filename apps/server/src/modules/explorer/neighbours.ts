@@ -12,7 +12,9 @@ export {
 export {
   type ActiveDataPointParts,
   type ActiveDimensionData,
+  type ActiveValue,
   activeDataPointParts,
+  activeValueGrid,
   companiesOrderedByValue,
   companiesWithActiveData,
   dimensionKey,

@@ -17,7 +17,9 @@ import {
   type ExplorerColumn,
 } from "./columns";
 import {
+  type ActiveValue,
   activeDataPointParts,
+  activeValueGrid,
   type CompanySelection,
   companiesOrderedByValue,
   companiesWithActiveData,
@@ -203,16 +205,39 @@ async function* companyPages(db: AnyDb, plan: PlannedQuery): AsyncGenerator<Sele
   } while (after);
 }
 
+/** A row of a file of the table: the company and its values, one slot per column after the company's. */
+export interface ValueRow {
+  company: SelectedCompany;
+  values: (ActiveValue | undefined)[];
+}
+
+/** The values of these companies (in this order), slot by slot as the table's columns. */
+async function valueRowsOf(db: AnyDb, plan: PlannedQuery, companies: SelectedCompany[]): Promise<ValueRow[]> {
+  const grid = await activeValueGrid(db, plan.actor, {
+    dataType: plan.framework,
+    companyIds: companies.map((company) => company.companyId),
+    reportingPeriods: plan.periods,
+    dataPointTypes: plan.points.map((point) => point.dataPointType),
+    wrappedTypes: plan.points.filter((point) => point.wrapped).map((point) => point.dataPointType),
+  });
+  const none: undefined[] = [];
+  return companies.map((company) => ({ company, values: grid.get(company.companyId) ?? none }));
+}
+
 /**
- * Every row of the table in its order, page by page (the export). The next page is read while the
- * caller writes the current one, so the database and the server work at the same time; two pages at
- * most are held.
+ * The pages of the table in its order, each read by `read`. The next page is read while the caller
+ * writes the current one, so the database and the server work at the same time; two pages at most
+ * are held.
  */
-export async function* allRows(db: AnyDb, plan: PlannedQuery): AsyncGenerator<ExplorerRow[]> {
+async function* pagesOf<Row>(
+  db: AnyDb,
+  plan: PlannedQuery,
+  read: (db: AnyDb, plan: PlannedQuery, companies: SelectedCompany[]) => Promise<Row[]>,
+): AsyncGenerator<Row[]> {
   const pages = companyPages(db, plan);
   const nextRows = async () => {
     const page = await pages.next();
-    return page.done ? undefined : rowsOf(db, plan, page.value);
+    return page.done ? undefined : read(db, plan, page.value);
   };
   let pending = nextRows();
   for (;;) {
@@ -224,3 +249,11 @@ export async function* allRows(db: AnyDb, plan: PlannedQuery): AsyncGenerator<Ex
     yield rows;
   }
 }
+
+/** Every row of the table with its cells, page by page (the JSON export). */
+export const allRows = (db: AnyDb, plan: PlannedQuery): AsyncGenerator<ExplorerRow[]> =>
+  pagesOf(db, plan, rowsOf);
+
+/** Every row of the table with only its values, page by page (the CSV and Excel exports). */
+export const allValueRows = (db: AnyDb, plan: PlannedQuery): AsyncGenerator<ValueRow[]> =>
+  pagesOf(db, plan, valueRowsOf);
