@@ -14,10 +14,13 @@
  *
  *   npm run bench -- explorer [--database-url postgres://root@127.0.0.1:5432/postgres]
  *     [--companies 10000] [--queries 200] [--exports 3] [--reuse <database>] [--keep] [--no-explain]
+ *     [--cpu-prof <dir>]
  *
  * --reuse names a database an earlier run kept (--keep prints its name): the preparation (minutes) is
- * skipped. Targets: first page p95 <= 150 ms; whole table as CSV <= 3 s; server memory flat. On a
- * machine shared with other work the times say little; the CPU per query and the plans do.
+ * skipped. --cpu-prof writes a V8 CPU profile of the server into <dir> when it stops (open it in
+ * Chrome DevTools); the profiler costs CPU, so the figures of such a run compare with no other.
+ * Targets: first page p95 <= 150 ms; whole table as CSV <= 3 s; server memory flat. On a machine
+ * shared with other work the times say little; the CPU per query and the plans do.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -54,6 +57,7 @@ const { values: flags } = parseArgs({
     reuse: { type: "string" },
     keep: { type: "boolean", default: false },
     "no-explain": { type: "boolean", default: false },
+    "cpu-prof": { type: "string" },
   },
 });
 
@@ -326,7 +330,9 @@ async function main() {
     else await prepare(databaseUrl, env);
     const { authorization, actor, someCompanyIds } = await readerOf(databaseUrl, env);
 
-    server = spawn(process.execPath, await serverProcessArgs(), {
+    const profileDir = flags["cpu-prof"] ? resolve(flags["cpu-prof"]) : undefined;
+    const profiling = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+    server = spawn(process.execPath, await serverProcessArgs(profiling), {
       cwd: repoRoot,
       env,
       stdio: ["ignore", "ignore", "inherit"],
@@ -437,7 +443,12 @@ async function main() {
       });
     }
   } finally {
-    server?.kill();
+    if (server && server.exitCode === null) {
+      // The server writes its CPU profile as it stops: wait for it.
+      const exited = new Promise((done) => server?.once("exit", done));
+      server.kill();
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
     if (flags.keep || flags.reuse) log(`\nkept the database ${name}: run again with --reuse ${name}`);
     else {

@@ -2,7 +2,7 @@
  * Sets of companies chosen by ids and filters (country, sector), read page by page in name order:
  * the explorer's rows. Kept here because it reads the register's own table.
  */
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Queryable } from "./store";
 
 export interface CompanySelection {
@@ -104,16 +104,13 @@ export async function selectedCompaniesPage(
   return rows.map(toSelected);
 }
 
-/** Every company id of the selection in name order (to be ordered by a value elsewhere). */
-export async function selectedCompanyIdsByName(
-  db: Queryable,
-  selection: CompanySelection,
-): Promise<string[]> {
-  if (selection.companyIds?.length === 0) return [];
-  const { rows } = await sql<{ companyId: string }>`
-    select c.company_id as "companyId" from company c where ${matching(selection)}
-    order by c.name_key, c.company_id`.execute(db);
-  return rows.map((row) => row.companyId);
+/**
+ * The selection as a select of `company_id` and `name_key`, for a statement of another module to
+ * join: one that orders the companies by something else (a value) and by (name_key, company_id) after
+ * it, without the ids of the whole selection travelling to the server and back.
+ */
+export function selectionInNameOrder(selection: CompanySelection): RawBuilder<unknown> {
+  return sql`select c.company_id, c.name_key from company c where ${matching(selection)}`;
 }
 
 /** These companies, in the order of the ids given (ids that name no company are left out). */

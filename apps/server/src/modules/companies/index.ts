@@ -55,7 +55,7 @@ export {
   selectedCompaniesByIds,
   selectedCompaniesByName,
   selectedCompaniesPage,
-  selectedCompanyIdsByName,
+  selectionInNameOrder,
 } from "./company-selection";
 
 // The demo register that other modules' demo data refers to.

@@ -92,9 +92,12 @@ export {
   type ActiveDataPoint,
   type ActiveDataPointParts,
   type ActiveDimensionData,
+  type ActiveValue,
   activeDataPointParts,
   activeDataPoints,
+  activeValueGrid,
   companiesOrderedByValue,
   companiesWithActiveData,
   dimensionKey,
+  type OrderPage,
 } from "./data-point-query";

@@ -343,6 +343,88 @@ describe("the table", () => {
   });
 });
 
+describe("sorting by a number", () => {
+  // Companies of their own country, so that the selection holds only them.
+  const lima: Record<"a" | "b" | "c" | "d" | "e" | "f", string> = {
+    a: "",
+    b: "",
+    c: "",
+    d: "",
+    e: "",
+    f: "",
+  };
+  const limaQuery = (direction: string, extra: Record<string, unknown> = {}) =>
+    base({
+      companies: { countryCodes: ["LU"] },
+      sort: { by: "value", dataPoint: SCOPE1, reportingPeriod: "2024", direction },
+      ...extra,
+    });
+  const names = async (body: unknown) => (await query(alice, body)).body.rows.map((row) => row.companyName);
+
+  beforeAll(async () => {
+    lima.a = await company("Lima A SA", "LU", "Energy");
+    lima.b = await company("Lima B SA", "LU", "Energy");
+    lima.c = await company("Lima C SA", "LU", "Energy");
+    lima.d = await company("Lima D SA", "LU", "Energy");
+    lima.e = await company("Lima E SA", "LU", "Energy");
+    lima.f = await company("Lima F SA", "LU", "Energy");
+    await uploadSfdr(lima.b, "2024", withScope1(300));
+    await uploadSfdr(lima.a, "2024", withScope1(300));
+    await uploadSfdr(lima.c, "2024", withScope1(9));
+    await uploadSfdr(lima.d, "2024", withScope1(7000));
+    // Accepted later: it replaces 7000 as D's active value.
+    await uploadSfdr(lima.d, "2024", withScope1(1000));
+    await uploadSfdr(lima.e, "2024", withScope1(20));
+    // Waiting for review: E's value stays 20.
+    await uploadSfdr(lima.e, "2024", withScope1(5000), false);
+  }, 120_000);
+
+  it("orders by the active dataset's number, ties by name, the companies without one last", async () => {
+    expect(await names(limaQuery("desc"))).toEqual([
+      "Lima D SA",
+      "Lima A SA",
+      "Lima B SA",
+      "Lima E SA",
+      "Lima C SA",
+      "Lima F SA",
+    ]);
+    expect(await names(limaQuery("asc"))).toEqual([
+      "Lima C SA",
+      "Lima E SA",
+      "Lima A SA",
+      "Lima B SA",
+      "Lima D SA",
+      "Lima F SA",
+    ]);
+  });
+
+  it("gives the same order page by page, up to the pages of companies without a value", async () => {
+    for (const direction of ["asc", "desc"]) {
+      const whole = await names(limaQuery(direction));
+      const pages: string[] = [];
+      for (let chunkIndex = 0; chunkIndex < 4; chunkIndex++) {
+        const page = await query(alice, limaQuery(direction, { chunkSize: 2, chunkIndex }));
+        expect(page.body.totalCompanies).toBe(6);
+        pages.push(...page.body.rows.map((row) => row.companyName));
+      }
+      expect(pages).toEqual(whole);
+    }
+  });
+
+  it("exports in the same order", async () => {
+    const response = await platform.request("/api/explorer/export?format=csv", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: alice.authorization },
+      body: JSON.stringify(limaQuery("desc")),
+    });
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(await names(limaQuery("desc")));
+  });
+});
+
 describe("portfolios", () => {
   let portfolioId = "";
 
@@ -424,6 +506,20 @@ describe("private VSME data", () => {
     });
     // The value, not the digits: a random company id may hold "777" too.
     expect(await exported.text()).not.toMatch(/"value":\s*777\b/);
+    const csvOf = async (who: TestUser) =>
+      (
+        await (
+          await platform.request("/api/explorer/export?format=csv", {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: who.authorization },
+            body: JSON.stringify(vsme({ companyIds: [ids.epsilon] })),
+          })
+        ).text()
+      )
+        .trimEnd()
+        .split("\r\n")[1];
+    expect(await csvOf(stranger)).toBe("Epsilon Handwerk KG,,DE,Industrials,");
+    expect(await csvOf(vsmeUploader)).toBe("Epsilon Handwerk KG,,DE,Industrials,777");
   });
 });
 

@@ -1,16 +1,17 @@
 /**
  * The explorer's table as a file: CSV, Excel or JSON, written while the rows are read page by page
- * (service.allRows), so a table of any size needs the memory of one page. The columns are the
- * table's: the company, its LEI, country and sector, then one column per data point and period with
- * the unit in the header.
+ * (service.allValueRows, only the values; for JSON service.allRows, the cells), so a table of any size
+ * needs the memory of one page. The columns are the table's: the company, its LEI, country and
+ * sector, then one column per data point and period with the unit in the header.
  */
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import { formatFieldValue } from "@openverde/frameworks";
 import { type CsvCell, csvRows } from "@openverde/frameworks/csv";
 import type { AnyDb } from "../../platform/db/database";
-import type { ChosenDataPoint, ExplorerCell, ExplorerColumn } from "./columns";
-import { allRows, type ExplorerRow, type PlannedQuery } from "./service";
+import type { ChosenDataPoint, ExplorerColumn } from "./columns";
+import type { ActiveValue } from "./neighbours";
+import { allRows, allValueRows, type PlannedQuery, type ValueRow } from "./service";
 
 export type ExplorerExportFormat = "csv" | "xlsx" | "json";
 
@@ -41,31 +42,26 @@ export const headerOf = (plan: PlannedQuery): string[] => [
  * A cell as the table shows it: numbers stay numbers (the unit is in the header), an amount in a
  * currency of its own carries it, choices show their labels, and a missing value is an empty cell.
  */
-function shownValue(point: ChosenDataPoint, cell: ExplorerCell): CsvCell {
-  const { value } = cell;
+function shownValue(point: ChosenDataPoint, stored: ActiveValue | undefined): CsvCell {
+  const value = stored?.value;
   if (value === null || value === undefined) return null;
-  if (typeof value === "number")
-    return cell.unit && cell.unit !== point.unit ? `${value} ${cell.unit}` : value;
+  const unit = stored?.currency ?? point.unit;
+  if (typeof value === "number") return unit && unit !== point.unit ? `${value} ${unit}` : value;
   if (typeof value === "boolean") return value ? "Yes" : "No";
   return formatFieldValue(point.field, value);
 }
 
-export function lineOf(plan: PlannedQuery, row: ExplorerRow): CsvCell[] {
+export function lineOf(plan: PlannedQuery, { company, values }: ValueRow): CsvCell[] {
   const perPoint = plan.periods.length;
-  return [
-    row.companyName,
-    row.lei,
-    row.countryCode,
-    row.sector,
-    ...row.cells.map((cell, index) =>
-      shownValue(plan.points[Math.floor(index / perPoint)] as ChosenDataPoint, cell),
-    ),
-  ];
+  const line: CsvCell[] = [company.companyName, company.lei, company.countryCode, company.sector];
+  for (let slot = 0; slot < plan.columns.length; slot++)
+    line.push(shownValue(plan.points[Math.floor(slot / perPoint)] as ChosenDataPoint, values[slot]));
+  return line;
 }
 
 async function* csvText(db: AnyDb, plan: PlannedQuery): AsyncGenerator<string> {
   yield csvRows([headerOf(plan)], { byteOrderMark: true });
-  for await (const rows of allRows(db, plan)) yield csvRows(rows.map((row) => lineOf(plan, row)));
+  for await (const rows of allValueRows(db, plan)) yield csvRows(rows.map((row) => lineOf(plan, row)));
 }
 
 async function* jsonText(db: AnyDb, plan: PlannedQuery): AsyncGenerator<string> {
@@ -92,7 +88,7 @@ function xlsxStream(db: AnyDb, plan: PlannedQuery): Readable {
     const sheet = workbook.addWorksheet("Explorer");
     // Cells are strings and numbers only: a string is a text cell, never a formula.
     sheet.addRow(headerOf(plan)).commit();
-    for await (const rows of allRows(db, plan)) {
+    for await (const rows of allValueRows(db, plan)) {
       for (const row of rows) sheet.addRow(lineOf(plan, row)).commit();
       // Waits for the client to take what was written before the next page is read.
       if (out.writableNeedDrain) await once(out, "drain");

@@ -7,14 +7,17 @@ export {
   selectedCompaniesByIds,
   selectedCompaniesByName,
   selectedCompaniesPage,
-  selectedCompanyIdsByName,
+  selectionInNameOrder,
 } from "../companies";
 export {
   type ActiveDataPointParts,
   type ActiveDimensionData,
+  type ActiveValue,
   activeDataPointParts,
+  activeValueGrid,
   companiesOrderedByValue,
   companiesWithActiveData,
   dimensionKey,
+  type OrderPage,
 } from "../datasets";
 export { readPortfolio } from "../portfolios";

@@ -3,7 +3,7 @@
  * "has data"), in which order (by name, or by one value with the missing ones last), and the cells of
  * a page, read from the active data points. The export walks the same rows page by page.
  */
-import type { FrameworkId } from "@openverde/frameworks";
+import type { FieldKind, FrameworkId } from "@openverde/frameworks";
 import type { Actor, SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import type { AnyDb } from "../../platform/db/database";
@@ -17,19 +17,22 @@ import {
   type ExplorerColumn,
 } from "./columns";
 import {
+  type ActiveValue,
   activeDataPointParts,
+  activeValueGrid,
   type CompanySelection,
   companiesOrderedByValue,
   companiesWithActiveData,
   countSelectedCompanies,
   dimensionKey,
   type NameCursor,
+  type OrderPage,
   readPortfolio,
   type SelectedCompany,
   selectedCompaniesByIds,
   selectedCompaniesByName,
   selectedCompaniesPage,
-  selectedCompanyIdsByName,
+  selectionInNameOrder,
 } from "./neighbours";
 import { can } from "./policy";
 import { DEFAULT_CHUNK_SIZE, type ExplorerQueryBody } from "./schemas";
@@ -131,17 +134,29 @@ export async function rowsOf(
   }));
 }
 
-/** The whole selection's ids ordered by the sort value (the missing ones last, then by name). */
-async function idsByValue(db: AnyDb, plan: PlannedQuery): Promise<string[]> {
+/** Field kinds whose values are numbers (checked at upload), so a sort by them may use the index of numbers. */
+const NUMERIC_KINDS: ReadonlySet<FieldKind> = new Set(["decimal", "integer", "percentage", "currency"]);
+
+/**
+ * The selection's ids ordered by the sort value (the missing ones last, then by name): a page of
+ * them, or all of them.
+ */
+async function idsByValue(db: AnyDb, plan: PlannedQuery, page?: OrderPage): Promise<string[]> {
   const order = plan.valueOrder as NonNullable<PlannedQuery["valueOrder"]>;
-  return companiesOrderedByValue(db, plan.actor, {
-    dataType: plan.framework,
-    companyIds: await selectedCompanyIdsByName(db, plan.selection),
-    reportingPeriod: order.reportingPeriod,
-    dataPointType: order.point.dataPointType,
-    wrapped: order.point.wrapped,
-    direction: plan.descending ? "desc" : "asc",
-  });
+  return companiesOrderedByValue(
+    db,
+    plan.actor,
+    {
+      dataType: plan.framework,
+      companies: selectionInNameOrder(plan.selection),
+      reportingPeriod: order.reportingPeriod,
+      dataPointType: order.point.dataPointType,
+      wrapped: order.point.wrapped,
+      numeric: NUMERIC_KINDS.has(order.point.field.kind),
+      direction: plan.descending ? "desc" : "asc",
+    },
+    page,
+  );
 }
 
 /** One page of the table. */
@@ -156,9 +171,12 @@ export async function queryExplorer(
   let totalCompanies: number;
   let companies: SelectedCompany[];
   if (plan.valueOrder) {
-    const ordered = await idsByValue(db, plan);
-    totalCompanies = ordered.length;
-    companies = await selectedCompaniesByIds(db, ordered.slice(offset, offset + size));
+    let ids: string[];
+    [totalCompanies, ids] = await Promise.all([
+      countSelectedCompanies(db, plan.selection),
+      idsByValue(db, plan, { limit: size, offset }),
+    ]);
+    companies = await selectedCompaniesByIds(db, ids);
   } else {
     [totalCompanies, companies] = await Promise.all([
       countSelectedCompanies(db, plan.selection),
@@ -187,16 +205,39 @@ async function* companyPages(db: AnyDb, plan: PlannedQuery): AsyncGenerator<Sele
   } while (after);
 }
 
+/** A row of a file of the table: the company and its values, one slot per column after the company's. */
+export interface ValueRow {
+  company: SelectedCompany;
+  values: (ActiveValue | undefined)[];
+}
+
+/** The values of these companies (in this order), slot by slot as the table's columns. */
+async function valueRowsOf(db: AnyDb, plan: PlannedQuery, companies: SelectedCompany[]): Promise<ValueRow[]> {
+  const grid = await activeValueGrid(db, plan.actor, {
+    dataType: plan.framework,
+    companyIds: companies.map((company) => company.companyId),
+    reportingPeriods: plan.periods,
+    dataPointTypes: plan.points.map((point) => point.dataPointType),
+    wrappedTypes: plan.points.filter((point) => point.wrapped).map((point) => point.dataPointType),
+  });
+  const none: undefined[] = [];
+  return companies.map((company) => ({ company, values: grid.get(company.companyId) ?? none }));
+}
+
 /**
- * Every row of the table in its order, page by page (the export). The next page is read while the
- * caller writes the current one, so the database and the server work at the same time; two pages at
- * most are held.
+ * The pages of the table in its order, each read by `read`. The next page is read while the caller
+ * writes the current one, so the database and the server work at the same time; two pages at most
+ * are held.
  */
-export async function* allRows(db: AnyDb, plan: PlannedQuery): AsyncGenerator<ExplorerRow[]> {
+async function* pagesOf<Row>(
+  db: AnyDb,
+  plan: PlannedQuery,
+  read: (db: AnyDb, plan: PlannedQuery, companies: SelectedCompany[]) => Promise<Row[]>,
+): AsyncGenerator<Row[]> {
   const pages = companyPages(db, plan);
   const nextRows = async () => {
     const page = await pages.next();
-    return page.done ? undefined : rowsOf(db, plan, page.value);
+    return page.done ? undefined : read(db, plan, page.value);
   };
   let pending = nextRows();
   for (;;) {
@@ -208,3 +249,11 @@ export async function* allRows(db: AnyDb, plan: PlannedQuery): AsyncGenerator<Ex
     yield rows;
   }
 }
+
+/** Every row of the table with its cells, page by page (the JSON export). */
+export const allRows = (db: AnyDb, plan: PlannedQuery): AsyncGenerator<ExplorerRow[]> =>
+  pagesOf(db, plan, rowsOf);
+
+/** Every row of the table with only its values, page by page (the CSV and Excel exports). */
+export const allValueRows = (db: AnyDb, plan: PlannedQuery): AsyncGenerator<ValueRow[]> =>
+  pagesOf(db, plan, valueRowsOf);
