@@ -21,6 +21,8 @@ const READING_PAGES = [
   "/requests",
   "/qualityassurance",
   "/requestoverview",
+  `/singledatarequest/${DEMO_COMPANY_ID}?dataType=sfdr`,
+  `/companies/${DEMO_COMPANY_ID}/frameworks/sfdr/upload`,
 ];
 
 describe.skipIf(!hasChromium)("reading on a phone", () => {
@@ -46,5 +48,24 @@ describe.skipIf(!hasChromium)("reading on a phone", () => {
       if (width > PHONE_WIDTH) tooWide.push(`${path}: ${width} px`);
     }
     expect(tooWide).toEqual([]);
+  });
+
+  it("lets a cited page wider than the screen be scrolled to its left edge", async () => {
+    const page = await newPage(browser, baseUrl, PHONE_WIDTH);
+    await signInThroughBrowser(page, "data_reader", "password", `/companies/${DEMO_COMPANY_ID}/documents`);
+    await page
+      .getByRole("button", { name: /^Open / })
+      .first()
+      .click();
+    const canvas = page.getByRole("dialog").locator("canvas");
+    await canvas.waitFor();
+    // Zoomed in, the page is wider than the screen; its start must be inside the scroll area, not cut off.
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    const overflow = await canvas.evaluate((element) => {
+      const wrap = element.parentElement as HTMLElement;
+      wrap.scrollLeft = 0;
+      return element.getBoundingClientRect().left - wrap.getBoundingClientRect().left;
+    });
+    expect(overflow).toBeGreaterThanOrEqual(0);
   });
 });

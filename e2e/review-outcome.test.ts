@@ -45,6 +45,16 @@ describe.skipIf(!hasChromium)("the uploader sees what happened to their data", (
     await expect(page.locator(".fv-tag--pending").count()).resolves.toBeGreaterThan(0);
   });
 
+  it("marks a dataset waiting for review on the company page, beside the framework's accepted periods", async () => {
+    const page = await signedIn(browser, "data_uploader", "/datasets");
+    const href = await firstOwnDataset(page, "Pending");
+    const companyPage = href.replace(/\/frameworks\/.*$/, "");
+    await page.goto(companyPage);
+    const card = page.locator(".cockpit-framework", { has: page.locator(`a[href="${href}"]`) });
+    await card.getByText("Waiting for review").waitFor();
+    await expect(card.getByText("Latest:").count()).resolves.toBe(1);
+  });
+
   it("shows the reviewer's reason for a rejection on My datasets and on the dataset page", async () => {
     const reviewer = await signedIn(browser, "data_reviewer", "/qualityassurance");
     await reviewer.getByText(/datasets? awaits? review/).waitFor();

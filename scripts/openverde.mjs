@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// The `openverde` command: the same operator CLI as `npm run cli --`.
+// The `openverde` command, also `npm run cli --`: runs the compiled operator commands, compiling them
+// first when the server's sources changed since (see server-build.mjs).
 import { spawn } from "node:child_process";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { cliBundle, ensureCliBuilt } from "./server-build.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = spawn(
-  process.execPath,
-  ["--import", "tsx", join(root, "apps/server/src/cli/main.ts"), ...process.argv.slice(2)],
-  {
-    stdio: "inherit",
-  },
-);
-cli.on("exit", (code) => process.exit(code ?? 1));
+try {
+  await ensureCliBuilt();
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
+const cli = spawn(process.execPath, [cliBundle, ...process.argv.slice(2)], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => cli.kill(signal));
+cli.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -7,8 +7,9 @@ import { freePort } from "../apps/server/src/testing/free-port";
 // @ts-expect-error: a plain ES module shared with npm start, without type declarations.
 import * as serverBuild from "./server-build.mjs";
 
-const { ensureServerBuilt, serverBundle, serverNodeArgs } = serverBuild as {
+const { ensureServerBuilt, ensureCliBuilt, serverBundle, serverNodeArgs } = serverBuild as {
   ensureServerBuilt: () => Promise<void>;
+  ensureCliBuilt: () => Promise<void>;
   serverBundle: string;
   serverNodeArgs: (env?: NodeJS.ProcessEnv) => string[];
 };
@@ -85,4 +86,30 @@ describe("the compiled server", () => {
     const openapi = await fetch(`${baseUrl}/api/openapi.json`);
     expect(openapi.status).toBe(200);
   });
+});
+
+/** `npm run cli` runs its own bundle: it must find every module's migrations from there too. */
+describe("the compiled operator commands", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "openverde-compiled-cli-"));
+
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("run a command on a new data directory, through the openverde command", async () => {
+    await ensureCliBuilt();
+    // On the embedded database of a new directory, even where the tests otherwise use a server.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    const output = execFileSync(
+      process.execPath,
+      [resolve(import.meta.dirname, "openverde.mjs"), "users", "list"],
+      {
+        env,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      },
+    );
+    expect(output).toContain("There are no users yet.");
+  }, 120_000);
 });

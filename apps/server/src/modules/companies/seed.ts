@@ -190,6 +190,7 @@ const STEMS = [
 ];
 
 export const DEMO_COMPANY_COUNT = 200;
+const DEMO_COMPANY_LEGAL_FORM = "AG";
 const PARENT_COUNT = 12;
 const TEASER_INDEXES = new Set([0, 7, 42]);
 
@@ -204,7 +205,9 @@ export function demoCompanies(): { companyId: string; information: CompanyInform
     const country = index === 0 ? (COUNTRIES[0] as (typeof COUNTRIES)[number]) : pick(COUNTRIES);
     const sector = index === 0 ? (SECTORS[0] as (typeof SECTORS)[number]) : pick(SECTORS);
     const [city, postalCode] = pick(country.cities);
-    const form = pick(country.forms);
+    const pickedForm = pick(country.forms);
+    // The demo company's fixed name carries its form; the pick still happens so the others stay as they were.
+    const form = index === 0 ? DEMO_COMPANY_LEGAL_FORM : pickedForm;
     const word = () => sectorWord(pick(sector.words), country.code);
     let name = index === 0 ? DEMO_COMPANY_NAME : `${pick(STEMS)} ${word()} ${form}`;
     while (usedNames.has(name)) name = `${pick(STEMS)} ${pick(STEMS)} ${word()} ${form}`;

@@ -90,7 +90,17 @@ function FrameworkCard({
             ? ` · also ${summary.activePeriods.slice(1, 4).join(", ")}${summary.activePeriods.length > 4 ? ", …" : ""}`
             : ""}
         </p>
-      ) : (
+      ) : null}
+      {latest && signedIn ? (
+        <PendingData
+          companyId={companyId}
+          frameworkId={summary.frameworkId}
+          signedIn={signedIn}
+          fallback={null}
+          className="cockpit-framework__latest"
+        />
+      ) : null}
+      {latest ? null : (
         <p className="cockpit-framework__latest">
           {hasData ? (
             signedIn ? (

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { unwrap, useApi } from "../../api";
 import type { components } from "../../api/generated/backend";
+import { Breadcrumb } from "../../components/Breadcrumb";
 import { PageFrame } from "../../components/PageFrame";
 import { formatDate } from "../../lib/dates";
 import { useCompany } from "../companies/company-api";
@@ -30,40 +31,42 @@ export function ChooseFrameworkPage() {
   }
 
   return (
-    <PageFrame
-      title="Choose a framework"
-      description={
-        companyName
-          ? `Which framework's data do you want to upload for ${companyName}?`
-          : "Pick the framework of the data you want to upload for this company."
-      }
-    >
-      <nav className="upload-crumbs" aria-label="Breadcrumb">
-        <Link to="/companies/choose">Choose a company</Link> › {companyName ?? "Company"}
-      </nav>
-      {company.isError ? (
-        <p className="ff-message ff-message--block" role="alert">
-          This company could not be loaded: {company.error.message}
-        </p>
-      ) : null}
-      {metadata.isError ? (
-        <p className="ff-message ff-message--block" role="alert">
-          The datasets already on the platform could not be loaded: {metadata.error.message}
-        </p>
-      ) : null}
-      <ul className="choose-fw">
-        {listFrameworks().map((framework) => (
-          <FrameworkCard
-            key={framework.id}
-            companyId={companyId}
-            frameworkId={framework.id}
-            label={framework.label}
-            datasets={byFramework.get(framework.id) ?? []}
-            loading={metadata.isPending}
-          />
-        ))}
-      </ul>
-    </PageFrame>
+    <>
+      <Breadcrumb
+        trail={[{ label: "Choose a company", to: "/companies/choose" }, { label: companyName ?? "Company" }]}
+      />
+      <PageFrame
+        title="Choose a framework"
+        description={
+          companyName
+            ? `Which framework's data do you want to upload for ${companyName}?`
+            : "Pick the framework of the data you want to upload for this company."
+        }
+      >
+        {company.isError ? (
+          <p className="ff-message ff-message--block" role="alert">
+            This company could not be loaded: {company.error.message}
+          </p>
+        ) : null}
+        {metadata.isError ? (
+          <p className="ff-message ff-message--block" role="alert">
+            The datasets already on the platform could not be loaded: {metadata.error.message}
+          </p>
+        ) : null}
+        <ul className="choose-fw">
+          {listFrameworks().map((framework) => (
+            <FrameworkCard
+              key={framework.id}
+              companyId={companyId}
+              frameworkId={framework.id}
+              label={framework.label}
+              datasets={byFramework.get(framework.id) ?? []}
+              loading={metadata.isPending}
+            />
+          ))}
+        </ul>
+      </PageFrame>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useBlocker, useParams, useSearchParams } from "react-router";
 import { ApiError, useApi } from "../../api";
+import { Breadcrumb } from "../../components/Breadcrumb";
 import {
   clearDraft,
   datasetToState,
@@ -382,166 +383,174 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
   if (period && !periods.includes(period)) periods.push(period);
 
   return (
-    <PageFrame title={title} description={description}>
-      <nav className="upload-crumbs" aria-label="Breadcrumb">
-        <Link to="/companies/choose">Choose a company</Link> ›{" "}
-        <Link to={`/companies/${companyId}/frameworks/upload`}>{companyName ?? "Choose a framework"}</Link> ›{" "}
-        {label}
-      </nav>
-      {company.isError ? (
-        <p className="ff-message ff-message--block" role="alert">
-          This company could not be loaded: {company.error.message}
-        </p>
-      ) : null}
-      {templateDataId ? (
-        <p className="upload-notice" role="status">
-          {template.isPending
-            ? "Loading the dataset to start from…"
-            : template.isError
-              ? `The dataset to start from could not be loaded: ${template.error.message}`
-              : `Starting from the dataset of ${template.data?.reportingPeriod}: submitting stores a new version.`}
-        </p>
-      ) : null}
-      {restoredAt ? (
-        <div className="upload-notice" role="status">
-          <span>Your unsaved work from {formatDateTime(restoredAt)} was restored.</span>
-          <button
-            type="button"
-            className="p-button p-component p-button-text p-button-sm"
-            onClick={discardDraft}
-          >
-            Discard it and start again
-          </button>
-        </div>
-      ) : null}
-      {!ready ? <p role="status">Preparing the form…</p> : null}
-      {/* Not one form around everything: each field is a small form of its own (see FieldRow). */}
-      <div className="upload-form" hidden={!ready}>
-        <div className="upload-settings">
-          <div className="upload-settings__item">
-            <label htmlFor="ff-reporting-period" className="ff-field__label">
-              Reporting period <span className="ff-required">(required)</span>
-            </label>
-            <select
-              id="ff-reporting-period"
-              className="p-inputtext p-component ff-input ff-select"
-              value={period ?? ""}
-              aria-invalid={problems.some((p) => p.at === "reportingPeriod") || undefined}
-              onChange={(event) => store.setPeriod(event.target.value || undefined)}
+    <>
+      <Breadcrumb
+        trail={[
+          { label: "Choose a company", to: "/companies/choose" },
+          { label: companyName ?? "Choose a framework", to: `/companies/${companyId}/frameworks/upload` },
+          { label },
+        ]}
+      />
+      <PageFrame title={title} description={description}>
+        {company.isError ? (
+          <p className="ff-message ff-message--block" role="alert">
+            This company could not be loaded: {company.error.message}
+          </p>
+        ) : null}
+        {templateDataId ? (
+          <p className="upload-notice" role="status">
+            {template.isPending
+              ? "Loading the dataset to start from…"
+              : template.isError
+                ? `The dataset to start from could not be loaded: ${template.error.message}`
+                : `Starting from the dataset of ${template.data?.reportingPeriod}: submitting stores a new version.`}
+          </p>
+        ) : null}
+        {restoredAt ? (
+          <div className="upload-notice" role="status">
+            <span>Your unsaved work from {formatDateTime(restoredAt)} was restored.</span>
+            <button
+              type="button"
+              className="p-button p-component p-button-text p-button-sm"
+              onClick={discardDraft}
             >
-              <option value="">Select…</option>
-              {periods.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          </div>
-          {rolesAllow(user, "acceptWithoutReview") && frameworkId !== "vsme" ? (
-            <div className="upload-settings__item">
-              <label className="ff-checkbox">
-                <input
-                  type="checkbox"
-                  checked={bypassQa}
-                  onChange={(event) => setBypassQa(event.target.checked)}
-                />
-                <span>Bypass quality review (admins): the dataset is accepted at once</span>
-              </label>
-            </div>
-          ) : null}
-          {frameworkId === "vsme" ? (
-            <p className="ff-hint upload-settings__item">
-              VSME data is private to the company, you, users granted access and admins. The reports travel
-              with the dataset.
-            </p>
-          ) : null}
-        </div>
-
-        <ReportsArea
-          ref={reportsRef}
-          store={store}
-          documentExists={reportOnPlatform}
-          unusedMessage={unusedMessage}
-        />
-
-        {problems.length > 0 ? (
-          <div
-            ref={summaryRef}
-            tabIndex={-1}
-            className="upload-summary"
-            role="alert"
-            aria-labelledby="upload-summary-title"
-          >
-            <h2 id="upload-summary-title">
-              {problems.length === 1
-                ? "1 thing to fix before submitting"
-                : `${problems.length} things to fix before submitting`}
-            </h2>
-            <ul>
-              {problems.slice(0, 30).map((problem) => {
-                const field = problem.fieldPath ? store.field(problem.fieldPath) : undefined;
-                const where =
-                  field?.label ??
-                  (problem.at === "reportingPeriod"
-                    ? "Reporting period"
-                    : problem.at === "reports"
-                      ? "Reports"
-                      : undefined);
-                return (
-                  <li key={`${problem.fieldPath}|${problem.at}|${problem.message}`}>
-                    {where &&
-                    (problem.fieldPath || problem.at === "reportingPeriod" || problem.at === "reports") ? (
-                      <button type="button" className="upload-summary__link" onClick={() => reveal(problem)}>
-                        {where}
-                      </button>
-                    ) : problem.at !== "form" ? (
-                      <code>{problem.at}</code>
-                    ) : null}
-                    {where || problem.at !== "form" ? ": " : ""}
-                    {problem.message}
-                  </li>
-                );
-              })}
-              {problems.length > 30 ? (
-                <li>… and {problems.length - 30} more, marked at the fields.</li>
-              ) : null}
-            </ul>
+              Discard it and start again
+            </button>
           </div>
         ) : null}
+        {!ready ? <p role="status">Preparing the form…</p> : null}
+        {/* Not one form around everything: each field is a small form of its own (see FieldRow). */}
+        <div className="upload-form" hidden={!ready}>
+          <div className="upload-settings">
+            <div className="upload-settings__item">
+              <label htmlFor="ff-reporting-period" className="ff-field__label">
+                Reporting period <span className="ff-required">(required)</span>
+              </label>
+              <select
+                id="ff-reporting-period"
+                className="p-inputtext p-component ff-input ff-select"
+                value={period ?? ""}
+                aria-invalid={problems.some((p) => p.at === "reportingPeriod") || undefined}
+                onChange={(event) => store.setPeriod(event.target.value || undefined)}
+              >
+                <option value="">Select…</option>
+                {periods.map((year) => (
+                  <option key={year} value={year}>
+                    {year}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {rolesAllow(user, "acceptWithoutReview") && frameworkId !== "vsme" ? (
+              <div className="upload-settings__item">
+                <label className="ff-checkbox">
+                  <input
+                    type="checkbox"
+                    checked={bypassQa}
+                    onChange={(event) => setBypassQa(event.target.checked)}
+                  />
+                  <span>Bypass quality review (admins): the dataset is accepted at once</span>
+                </label>
+              </div>
+            ) : null}
+            {frameworkId === "vsme" ? (
+              <p className="ff-hint upload-settings__item">
+                VSME data is private to the company, you, users granted access and admins. The reports travel
+                with the dataset.
+              </p>
+            ) : null}
+          </div>
 
-        <FrameworkFormSections
-          ref={sections}
-          frameworkId={frameworkId}
-          store={store}
-          problemCounts={problemCounts}
-        />
+          <ReportsArea
+            ref={reportsRef}
+            store={store}
+            documentExists={reportOnPlatform}
+            unusedMessage={unusedMessage}
+          />
 
-        <form className="upload-actions" noValidate onSubmit={onSubmit}>
-          {sendError ? (
-            <p className="ff-message ff-message--block" role="alert">
-              {sendError}
-            </p>
+          {problems.length > 0 ? (
+            <div
+              ref={summaryRef}
+              tabIndex={-1}
+              className="upload-summary"
+              role="alert"
+              aria-labelledby="upload-summary-title"
+            >
+              <h2 id="upload-summary-title">
+                {problems.length === 1
+                  ? "1 thing to fix before submitting"
+                  : `${problems.length} things to fix before submitting`}
+              </h2>
+              <ul>
+                {problems.slice(0, 30).map((problem) => {
+                  const field = problem.fieldPath ? store.field(problem.fieldPath) : undefined;
+                  const where =
+                    field?.label ??
+                    (problem.at === "reportingPeriod"
+                      ? "Reporting period"
+                      : problem.at === "reports"
+                        ? "Reports"
+                        : undefined);
+                  return (
+                    <li key={`${problem.fieldPath}|${problem.at}|${problem.message}`}>
+                      {where &&
+                      (problem.fieldPath || problem.at === "reportingPeriod" || problem.at === "reports") ? (
+                        <button
+                          type="button"
+                          className="upload-summary__link"
+                          onClick={() => reveal(problem)}
+                        >
+                          {where}
+                        </button>
+                      ) : problem.at !== "form" ? (
+                        <code>{problem.at}</code>
+                      ) : null}
+                      {where || problem.at !== "form" ? ": " : ""}
+                      {problem.message}
+                    </li>
+                  );
+                })}
+                {problems.length > 30 ? (
+                  <li>… and {problems.length - 30} more, marked at the fields.</li>
+                ) : null}
+              </ul>
+            </div>
           ) : null}
-          {phase.kind === "sending" ? (
-            <p role="status" className="ff-hint">
-              {phase.step}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            className="p-button p-component"
-            disabled={phase.kind === "sending" || !ready}
-          >
-            {phase.kind === "sending" ? "Submitting…" : "Submit dataset"}
-          </button>
-          <span className="ff-hint">
-            {dirty ? "Your work is kept in this browser until you submit." : null}
-          </span>
-        </form>
-      </div>
-      {blocker.state === "blocked" ? (
-        <LeaveUploadDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
-      ) : null}
-    </PageFrame>
+
+          <FrameworkFormSections
+            ref={sections}
+            frameworkId={frameworkId}
+            store={store}
+            problemCounts={problemCounts}
+          />
+
+          <form className="upload-actions" noValidate onSubmit={onSubmit}>
+            {sendError ? (
+              <p className="ff-message ff-message--block" role="alert">
+                {sendError}
+              </p>
+            ) : null}
+            {phase.kind === "sending" ? (
+              <p role="status" className="ff-hint">
+                {phase.step}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              className="p-button p-component"
+              disabled={phase.kind === "sending" || !ready}
+            >
+              {phase.kind === "sending" ? "Submitting…" : "Submit dataset"}
+            </button>
+            <span className="ff-hint">
+              {dirty ? "Your work is kept in this browser until you submit." : null}
+            </span>
+          </form>
+        </div>
+        {blocker.state === "blocked" ? (
+          <LeaveUploadDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
+        ) : null}
+      </PageFrame>
+    </>
   );
 }
