@@ -12,6 +12,7 @@
  *
  *   npm run bench -- datasets [--database-url postgres://root@127.0.0.1:5432/postgres] [--companies 10000]
  *     [--uploads 400] [--reads 1000] [--framework all|sfdr,lksg,...] [--keep]
+ *     [--database-prefix openverde_bench_datasets]
  *     [--server-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
  *
  * Besides latency it reports the CPU time per upload and per read of the server process and of the
@@ -63,6 +64,8 @@ const { values: flags } = parseArgs({
     "server-args": { type: "string", default: "" },
     // A file for the server's standard output, e.g. what --trace-gc prints.
     "server-output": { type: "string" },
+    // How the bench database's name begins: sessions sharing a PostgreSQL server keep theirs apart.
+    "database-prefix": { type: "string", default: "openverde_bench_datasets" },
   },
 });
 
@@ -186,7 +189,7 @@ async function inParallel<T>(
 }
 
 async function main() {
-  const name = `openverde_bench_datasets_${Date.now().toString(36)}`;
+  const name = `${flags["database-prefix"]}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

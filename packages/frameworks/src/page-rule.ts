@@ -2,10 +2,25 @@
 export const pageRuleMessage =
   "Page(s) must be a positive integer or a range of ascending positive integers, e.g. 2, 13-15, etc.";
 
-const pagePattern = /^([1-9]\d*)(?:-([1-9]\d*))?$/;
+const ZERO = 0x30;
 
+/** Whether the text from `start` to `end` is a positive whole number without leading zeros. */
+function isPositiveNumberAt(text: string, start: number, end: number): boolean {
+  if (end <= start || text.charCodeAt(start) === ZERO) return false;
+  for (let index = start; index < end; index++) {
+    const digit = text.charCodeAt(index) - ZERO;
+    if (digit < 0 || digit > 9) return false;
+  }
+  return true;
+}
+
+/** Read character by character: every data source of an upload has a page, and uploads have hundreds. */
 export function isValidPage(page: string): boolean {
-  const match = pagePattern.exec(page);
-  if (!match) return false;
-  return match[2] === undefined || Number(match[1]) < Number(match[2]);
+  const hyphen = page.indexOf("-");
+  if (hyphen === -1) return isPositiveNumberAt(page, 0, page.length);
+  return (
+    isPositiveNumberAt(page, 0, hyphen) &&
+    isPositiveNumberAt(page, hyphen + 1, page.length) &&
+    Number(page.slice(0, hyphen)) < Number(page.slice(hyphen + 1))
+  );
 }

@@ -117,6 +117,19 @@ describe("validation errors", () => {
     },
   );
 
+  it.each(["constructor", "toString", "hasOwnProperty"])(
+    "reports %j inside a value as an unknown field, not as a property every object inherits",
+    (key) => {
+      const data = sfdr();
+      data.environmental.greenhouseGasEmissions.scope1GhgEmissionsInTonnes[key] = 5;
+      data.environmental.greenhouseGasEmissions.scope1GhgEmissionsInTonnes.dataSource[key] = 5;
+      expect(errorsOf("sfdr", data)).toEqual([
+        { path: `${scope1}.dataSource.${key}`, message: `Unknown field "${key}".` },
+        { path: `${scope1}.${key}`, message: `Unknown field "${key}".` },
+      ]);
+    },
+  );
+
   it.each(["2", "13-15", "100"])("accepts the page %j", (page) => {
     const data = sfdr();
     data.environmental.greenhouseGasEmissions.scope1GhgEmissionsInTonnes.dataSource.page = page;

@@ -68,6 +68,14 @@ interface DataSource {
   value: Record<string, unknown>;
 }
 
+/**
+ * A check of a value that is neither null nor absent (whether it may be is the caller's question),
+ * compiled once from a schema or wire type: every upload walks thousands of values, and reading the
+ * schemas anew for each (resolving `$ref` by name, looking properties up in the definition objects,
+ * whose prototype also answered to names like `constructor`) cost more than the checks themselves.
+ */
+type Check = (validation: Validation, value: unknown, path: JsonPath) => void;
+
 class Validation {
   readonly errors: FrameworkValidationError[] = [];
   readonly dataSources: DataSource[] = [];
@@ -84,141 +92,6 @@ class Validation {
   fail(path: JsonPath, message: string): void {
     this.count++;
     if (!this.full) this.errors.push({ path: path.toString(), message });
-  }
-
-  /** Checks a value against a wire type; `nullable` says whether null is allowed here. */
-  wire(type: WireType, value: unknown, path: JsonPath, nullable: boolean): void {
-    if (value === null || value === undefined) {
-      if (!nullable) this.fail(path, "A value is required.");
-      return;
-    }
-    switch (type.kind) {
-      case "ref":
-        this.component(type.name, value, path);
-        return;
-      case "primitive":
-        this.primitive(type.name, value, path);
-        return;
-      case "array":
-        if (!Array.isArray(value)) {
-          this.fail(path, "Expected a list.");
-          return;
-        }
-        value.forEach((item, index) => {
-          this.wire(type.items, item, path.child(index), false);
-        });
-        return;
-      case "map":
-        if (!isPlainObject(value)) {
-          this.fail(path, "Expected an object.");
-          return;
-        }
-        for (const [key, item] of Object.entries(value)) this.wire(type.values, item, path.child(key), false);
-    }
-  }
-
-  primitive(name: string, value: unknown, path: JsonPath): void {
-    if (name === "string" || name === "date") {
-      if (typeof value !== "string") {
-        this.fail(path, "Expected text.");
-        return;
-      }
-      if (name === "date" && !isIsoDate(value)) this.fail(path, "Expected a date in the form YYYY-MM-DD.");
-      return;
-    }
-    if (typeof value !== "number" || !Number.isFinite(value)) {
-      this.fail(path, "Expected a number.");
-      return;
-    }
-    if (name !== "number" && !Number.isInteger(value)) this.fail(path, "Expected a whole number.");
-  }
-
-  component(name: string, value: unknown, path: JsonPath): void {
-    this.schema(valueType(name), value, path, name);
-    if (documentReferenceTypes.has(name) && isPlainObject(value)) this.dataSources.push({ path, value });
-  }
-
-  schema(schema: OpenApiSchema, value: unknown, path: JsonPath, owner: string): void {
-    const name = referencedName(schema);
-    if (name) {
-      this.component(name, value, path);
-      return;
-    }
-    if (schema.enum) {
-      if (typeof value !== "string" || !schema.enum.includes(value)) {
-        this.fail(path, `Expected one of: ${schema.enum.join(", ")}.`);
-      }
-      return;
-    }
-    switch (schema.type) {
-      case "object": {
-        this.object(schema, value, path, owner);
-        return;
-      }
-      case "array":
-        if (!Array.isArray(value)) {
-          this.fail(path, "Expected a list.");
-          return;
-        }
-        value.forEach((item, index) => {
-          if (schema.items) this.property(schema.items, item, path.child(index), owner, false);
-        });
-        return;
-      case "string":
-        if (typeof value !== "string") {
-          this.fail(path, "Expected text.");
-          return;
-        }
-        if (schema.format === "date" && !isIsoDate(value))
-          this.fail(path, "Expected a date in the form YYYY-MM-DD.");
-        if (schema.minLength && value.length < schema.minLength) this.fail(path, "Must not be empty.");
-        return;
-      default:
-        this.primitive(schema.type === "integer" ? "integer" : "number", value, path);
-    }
-  }
-
-  object(schema: OpenApiSchema, value: unknown, path: JsonPath, owner: string): void {
-    if (!isPlainObject(value)) {
-      this.fail(path, "Expected an object.");
-      return;
-    }
-    const { properties, additionalProperties } = schema;
-    if (typeof additionalProperties === "object") {
-      for (const [key, item] of Object.entries(value)) {
-        this.property(additionalProperties, item, path.child(key), owner, false);
-      }
-      return;
-    }
-    for (const key of schema.required ?? []) {
-      if (value[key] === undefined || value[key] === null) this.fail(path.child(key), "A value is required.");
-    }
-    const formats = propertyFormats.get(owner);
-    for (const [key, item] of Object.entries(value)) {
-      const property = properties?.[key];
-      const itemPath = path.child(key);
-      if (!property) {
-        this.fail(itemPath, `Unknown field "${key}".`);
-        continue;
-      }
-      if (item === null || item === undefined) continue;
-      this.property(property, item, itemPath, owner, true);
-      if (formats) this.format(formats.get(key), item, itemPath);
-    }
-  }
-
-  private property(
-    schema: OpenApiSchema,
-    value: unknown,
-    path: JsonPath,
-    owner: string,
-    nullable: boolean,
-  ): void {
-    if (value === null || value === undefined) {
-      if (!nullable) this.fail(path, "A value is required.");
-      return;
-    }
-    this.schema(schema, value, path, owner);
   }
 
   format(format: CodeFormat | undefined, value: unknown, path: JsonPath): void {
@@ -248,6 +121,163 @@ class Validation {
       case "page":
         if (typeof value === "string" && !isValidPage(value)) this.fail(path, pageRuleMessage);
     }
+  }
+}
+
+/** An own property's value; `object.__proto__` would answer with the prototype instead of the member. */
+const ownValue = (object: Record<string, unknown>, key: string): unknown =>
+  key === "__proto__" ? Object.getOwnPropertyDescriptor(object, key)?.value : object[key];
+
+/** The same check where null or absent is an error of its own: list items, map values, required fields. */
+function nonNull(check: Check): Check {
+  return (validation, value, path) => {
+    if (value === null || value === undefined) validation.fail(path, "A value is required.");
+    else check(validation, value, path);
+  };
+}
+
+function primitiveCheck(name: string): Check {
+  if (name === "string" || name === "date") {
+    const isDate = name === "date";
+    return (validation, value, path) => {
+      if (typeof value !== "string") validation.fail(path, "Expected text.");
+      else if (isDate && !isIsoDate(value)) validation.fail(path, "Expected a date in the form YYYY-MM-DD.");
+    };
+  }
+  const whole = name !== "number";
+  return (validation, value, path) => {
+    if (typeof value !== "number" || !Number.isFinite(value)) validation.fail(path, "Expected a number.");
+    else if (whole && !Number.isInteger(value)) validation.fail(path, "Expected a whole number.");
+  };
+}
+
+function listCheck(item: Check): Check {
+  return (validation, value, path) => {
+    if (!Array.isArray(value)) {
+      validation.fail(path, "Expected a list.");
+      return;
+    }
+    for (let index = 0; index < value.length; index++) item(validation, value[index], path.child(index));
+  };
+}
+
+function mapCheck(item: Check): Check {
+  return (validation, value, path) => {
+    if (!isPlainObject(value)) {
+      validation.fail(path, "Expected an object.");
+      return;
+    }
+    for (const key of Object.keys(value)) item(validation, ownValue(value, key), path.child(key));
+  };
+}
+
+const componentChecks = new Map<string, Check>();
+
+/**
+ * The check of a shared value type, by name. Its schema is compiled on first use, which also lets
+ * value types refer to themselves; a data source is remembered for the report consistency check.
+ */
+function componentCheck(name: string): Check {
+  let check = componentChecks.get(name);
+  if (!check) {
+    let inner: Check | undefined;
+    const isDataSource = documentReferenceTypes.has(name);
+    check = (validation, value, path) => {
+      inner ??= schemaCheck(valueType(name), name);
+      inner(validation, value, path);
+      if (isDataSource && isPlainObject(value)) validation.dataSources.push({ path, value });
+    };
+    componentChecks.set(name, check);
+  }
+  return check;
+}
+
+/** `owner` is the value type the schema belongs to: some of its properties follow a code list. */
+function schemaCheck(schema: OpenApiSchema, owner: string): Check {
+  const name = referencedName(schema);
+  if (name) return componentCheck(name);
+  if (schema.enum) {
+    const allowed = new Set(schema.enum);
+    const message = `Expected one of: ${schema.enum.join(", ")}.`;
+    return (validation, value, path) => {
+      if (typeof value !== "string" || !allowed.has(value)) validation.fail(path, message);
+    };
+  }
+  switch (schema.type) {
+    case "object":
+      return objectCheck(schema, owner);
+    case "array":
+      return listCheck(schema.items ? nonNull(schemaCheck(schema.items, owner)) : () => {});
+    case "string": {
+      const isDate = schema.format === "date";
+      const minLength = schema.minLength ?? 0;
+      return (validation, value, path) => {
+        if (typeof value !== "string") {
+          validation.fail(path, "Expected text.");
+          return;
+        }
+        if (isDate && !isIsoDate(value)) validation.fail(path, "Expected a date in the form YYYY-MM-DD.");
+        if (value.length < minLength) validation.fail(path, "Must not be empty.");
+      };
+    }
+    default:
+      return primitiveCheck(schema.type === "integer" ? "integer" : "number");
+  }
+}
+
+interface PropertyCheck {
+  check: Check;
+  format: CodeFormat | undefined;
+}
+
+function objectCheck(schema: OpenApiSchema, owner: string): Check {
+  const { additionalProperties } = schema;
+  if (typeof additionalProperties === "object") {
+    return mapCheck(nonNull(schemaCheck(additionalProperties, owner)));
+  }
+  const required = schema.required ?? [];
+  const formats = propertyFormats.get(owner);
+  const properties = new Map<string, PropertyCheck>(
+    Object.entries(schema.properties ?? {}).map(([key, property]) => [
+      key,
+      { check: schemaCheck(property, owner), format: formats?.get(key) },
+    ]),
+  );
+  return (validation, value, path) => {
+    if (!isPlainObject(value)) {
+      validation.fail(path, "Expected an object.");
+      return;
+    }
+    for (const key of required) {
+      if (value[key] === undefined || value[key] === null)
+        validation.fail(path.child(key), "A value is required.");
+    }
+    for (const key of Object.keys(value)) {
+      const property = properties.get(key);
+      const itemPath = path.child(key);
+      if (!property) {
+        validation.fail(itemPath, `Unknown field "${key}".`);
+        continue;
+      }
+      const item = value[key];
+      if (item === null || item === undefined) continue;
+      property.check(validation, item, itemPath);
+      if (property.format) validation.format(property.format, item, itemPath);
+    }
+  };
+}
+
+/** The check of a wire type (`ExtendedDataPointBigDecimal`, `array<string>`, `map<...>`, `date`, ...). */
+function wireCheck(type: WireType): Check {
+  switch (type.kind) {
+    case "ref":
+      return componentCheck(type.name);
+    case "primitive":
+      return primitiveCheck(type.name);
+    case "array":
+      return listCheck(nonNull(wireCheck(type.items)));
+    case "map":
+      return mapCheck(nonNull(wireCheck(type.values)));
   }
 }
 
@@ -312,7 +342,7 @@ function checkFieldRules(
 interface GroupLayout {
   known: Set<string>;
   groups: { key: string; required: boolean; layout: GroupLayout }[];
-  fields: { key: string; field: FieldDefinition; wire: WireType }[];
+  fields: { key: string; field: FieldDefinition; check: Check }[];
 }
 
 const parentPath = (path: string): string => path.slice(0, Math.max(path.lastIndexOf("."), 0));
@@ -341,7 +371,7 @@ function groupLayout(framework: FrameworkDefinition): GroupLayout {
     const key = keyOf(field.path);
     const parent = layoutAt(parentPath(field.path));
     parent.known.add(key);
-    parent.fields.push({ key, field, wire: parseWireType(field.wire) });
+    parent.fields.push({ key, field, check: wireCheck(parseWireType(field.wire)) });
   }
   return root;
 }
@@ -375,14 +405,16 @@ function validateGroup(validation: Validation, layout: GroupLayout, value: unkno
       validateGroup(validation, group.layout, child, path.child(group.key));
     }
   }
-  for (const { key, field, wire } of layout.fields) {
+  for (const { key, field, check } of layout.fields) {
     const child = value[key];
     const childPath = path.child(key);
-    const errorsBefore = validation.count;
-    validation.wire(wire, child, childPath, !field.required);
-    if (child !== null && child !== undefined && validation.count === errorsBefore) {
-      checkFieldRules(validation, field, child, childPath);
+    if (child === null || child === undefined) {
+      if (field.required) validation.fail(childPath, "A value is required.");
+      continue;
     }
+    const errorsBefore = validation.count;
+    check(validation, child, childPath);
+    if (validation.count === errorsBefore) checkFieldRules(validation, field, child, childPath);
   }
 }
 
@@ -452,7 +484,7 @@ export function validateFieldValueWithin(
 ): { errors: FrameworkValidationError[]; total: number } {
   const validation = new Validation(maxErrors);
   const path = new JsonPath(undefined, root);
-  validation.wire(parseWireType(field.wire), value, path, false);
+  nonNull(wireCheck(parseWireType(field.wire)))(validation, value, path);
   if (value !== null && value !== undefined && validation.count === 0)
     checkFieldRules(validation, field, value, path);
   return { errors: validation.errors, total: validation.count };

@@ -103,9 +103,30 @@ export function assertJsonShapeWithinLimits(text: string, where: string): void {
   if (problem) throw shapeError(problem, where);
 }
 
+/** Bodies parsed from text that shows they hold no text PostgreSQL cannot store (see plainJsonText). */
+const storableBodies = new WeakSet<object>();
+
+/** Whether the JSON body parser found the body's text free of what the input guard looks for. */
+export const isParsedAsStorable = (body: unknown): boolean =>
+  typeof body === "object" && body !== null && storableBodies.has(body);
+
+/**
+ * JSON text in which no key can poison a prototype and no string can hold unstorable text, as seen
+ * by looking for three substrings (a few microseconds for a 80 KB upload): `__proto__` and
+ * `constructor` can only be keys spelled out in full unless a `\u` escape spells them, and the NUL
+ * character and lone surrogates can only come from `\u` escapes too, because JSON text refuses raw
+ * control characters in strings and text decoded from UTF-8 holds no lone surrogate. Text with any of
+ * them, including a harmless `\u`, goes the careful way.
+ */
+const plainJsonText = (text: string): boolean =>
+  !text.includes("\\u") && !text.includes("__proto__") && !text.includes("constructor");
+
 /**
  * Fastify's own JSON parser (with its prototype-poisoning checks), fed by a reader that watches the
- * shape of the body as it arrives, with Fastify's checks of the body's length.
+ * shape of the body as it arrives, with Fastify's checks of the body's length. Plain text (above) is
+ * parsed by JSON.parse alone: the poisoning checks are two regular-expression scans of the whole
+ * text that could not match, and the input guard's walk through every string of the parsed body is
+ * spared too. Text JSON.parse refuses goes to Fastify's parser for its error.
  */
 export function registerJsonBodyLimit(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser("error", "error");
@@ -146,7 +167,20 @@ export function registerJsonBodyLimit(app: FastifyInstance): void {
         done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH(), undefined);
         return;
       }
-      parse(request, Buffer.concat(chunks, received).toString("utf8"), done);
+      const text = Buffer.concat(chunks, received).toString("utf8");
+      if (plainJsonText(text)) {
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          parse(request, text, done);
+          return;
+        }
+        if (typeof body === "object" && body !== null) storableBodies.add(body);
+        done(null, body);
+        return;
+      }
+      parse(request, text, done);
     };
     payload.on("data", onData);
     payload.on("end", onEnd);
