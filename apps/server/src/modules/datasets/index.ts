@@ -51,6 +51,7 @@ export { findActiveDataId, maySeePrivateData } from "./service";
 // QA reports: which field of a framework is which data point type, and a dataset's wire meta information.
 export { dataPointFields } from "./framework-data";
 export {
+  allDataPointKeysSelect,
   dataPointKeysSelect,
   datasetMetaSelect,
   getDataPoint,

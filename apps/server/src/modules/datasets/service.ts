@@ -336,6 +336,15 @@ export function dataPointKeysSelect(dataId: string): RawBuilder<unknown> {
   return store.dataPointKeysSelect(dataId);
 }
 
+/**
+ * For other modules that keep state per data point without copying every data point: the select of
+ * the keys of all data points (data_point_id, data_id, data_point_type), to join by data_id or
+ * data_point_id inside their own statement.
+ */
+export function allDataPointKeysSelect(): RawBuilder<unknown> {
+  return store.allDataPointKeysSelect();
+}
+
 /** For other modules: one data point, without access checks. */
 export function getDataPoint(db: AnyExecutor, dataPointId: string): Promise<DataPointRow | undefined> {
   return isUuid(dataPointId) ? store.findDataPoint(own(db), dataPointId) : Promise.resolve(undefined);

@@ -455,6 +455,15 @@ export function metaSelect(dataId: string): RawBuilder<unknown> {
     from dataset where data_id = ${dataId}`;
 }
 
+/**
+ * The keys of every data point as a select another module may join inside its own statement (by
+ * data_id or data_point_id): the planner reads the rows it needs through the indexes by dataset and
+ * type, and by id.
+ */
+export function allDataPointKeysSelect(): RawBuilder<unknown> {
+  return sql`select data_point_id, data_id, data_point_type from dataset_data_point`;
+}
+
 /** The keys of one dataset's data points as a select another module may use inside its own statement. */
 export function dataPointKeysSelect(dataId: string): RawBuilder<unknown> {
   return sql`

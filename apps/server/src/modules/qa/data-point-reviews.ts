@@ -4,11 +4,18 @@ import type { Actor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import { conflict, notFound } from "../../platform/http/errors";
 import { isUuid } from "../../platform/ids";
-import { companyNames, type DataPointFacts, dataPointFacts, recordDataPointVerdict } from "./neighbours";
+import {
+  allDataPointKeys,
+  companyNames,
+  type DataPointFacts,
+  dataPointFacts,
+  recordDataPointVerdict,
+} from "./neighbours";
 import { can } from "./policy";
 import {
   checkExpectedState,
   JUDGING_REFUSED,
+  materializeDataPoints,
   normalizedComment,
   OWN_UPLOAD_REFUSED,
   parseIfMatch,
@@ -68,10 +75,10 @@ const dataPointNotFound = (dataPointId: string) =>
 /** The current review entry of a data point, started on first use. */
 async function trackedDataPoint(db: AnyExecutor, facts: DataPointFacts): Promise<DataPointEntry | undefined> {
   const { dataPointId } = facts;
-  let current = await store.currentDataPointEntry(qaDb(db), dataPointId);
+  let current = await store.currentDataPointEntry(qaDb(db), dataPointId, allDataPointKeys());
   if (!current) {
     await trackedDataset(db, facts.dataId);
-    current = await store.currentDataPointEntry(qaDb(db), dataPointId);
+    current = await store.currentDataPointEntry(qaDb(db), dataPointId, allDataPointKeys());
   }
   return current;
 }
@@ -87,8 +94,8 @@ export async function getDataPointReviewHistory(
   authorize(actor, can(actor, "readReviewOf", facts), REVIEW_REFUSED);
   const current = await trackedDataPoint(db, facts);
   if (!current) throw dataPointNotFound(dataPointId);
-  const history = await store.dataPointHistory(qaDb(db), facts);
-  return { history: await dataPointResponses(db, history), version: current.seq };
+  const history = await store.dataPointHistory(qaDb(db), facts, allDataPointKeys());
+  return { history: await dataPointResponses(db, history), version: current.version };
 }
 
 export interface DataPointQuery {
@@ -126,6 +133,7 @@ export async function listDataPointReviews(
       onlyCurrent: query.showOnlyActive,
     },
     { limit: query.chunkSize, offset: query.chunkSize * query.chunkIndex },
+    allDataPointKeys(),
   );
   return dataPointResponses(db, entries);
 }
@@ -137,10 +145,11 @@ export async function dataPointReviewQueue(
   paging: { chunkSize: number; chunkIndex: number },
 ): Promise<DataPointQaReviewInformation[]> {
   authorize(actor, can(actor, "readReviews"), QUEUES_REFUSED);
-  const entries = await store.dataPointQueue(qaDb(db), {
-    limit: paging.chunkSize,
-    offset: paging.chunkSize * paging.chunkIndex,
-  });
+  const entries = await store.dataPointQueue(
+    qaDb(db),
+    { limit: paging.chunkSize, offset: paging.chunkSize * paging.chunkIndex },
+    allDataPointKeys(),
+  );
   return dataPointResponses(db, entries);
 }
 
@@ -152,7 +161,9 @@ export interface DataPointVerdict {
 
 /**
  * Judges one data point: a new history entry and its status with the datasets module, which makes
- * the newest accepted data point of its type the active one. Returns the new version.
+ * the newest accepted data point of its type the active one. Returns the new version. The upload
+ * entries of the dataset's data points get their rows first (the first change), so that the version
+ * read before (0 for an upload entry) still names the current entry.
  */
 export async function judgeDataPoint(
   db: AnyExecutor,
@@ -170,7 +181,8 @@ export async function judgeDataPoint(
     if (!facts) throw dataPointNotFound(dataPointId);
     const reviewer = authorize(actor, can(actor, "judgeUpload", facts), OWN_UPLOAD_REFUSED);
     await trackDataset(trx, facts.dataId);
-    const current = await store.currentDataPointEntry(q, dataPointId, true);
+    await materializeDataPoints(trx, facts.dataId);
+    const current = await store.lockCurrentDataPointEntry(q, dataPointId);
     if (!current) throw dataPointNotFound(dataPointId);
     checkExpectedState(
       "data point",
@@ -178,7 +190,7 @@ export async function judgeDataPoint(
         qaStatus: current.qaStatus,
         statusUserId: current.userId,
         statusTime: current.reviewedAt,
-        version: current.seq,
+        version: current.version,
       },
       expectedVersion,
       verdict.qaStatus,
@@ -200,7 +212,8 @@ export async function judgeDataPoint(
       },
     ]);
     await recordDataPointVerdict(trx, dataPointId, verdict.qaStatus);
-    const after = await store.currentDataPointEntry(q, dataPointId);
-    return after?.seq ?? current.seq + 1;
+    const after = await store.lockCurrentDataPointEntry(q, dataPointId);
+    if (!after) throw dataPointNotFound(dataPointId);
+    return after.version;
   });
 }

@@ -21,6 +21,7 @@ import {
   type DatasetAcceptedPayload,
   type DatasetRejectedPayload,
   JUDGING_REFUSED,
+  materializeDataPoints,
   normalizedComment,
   OWN_UPLOAD_REFUSED,
   parseIfMatch,
@@ -251,6 +252,8 @@ export async function judgeDatasetInTransaction(
   const current = await store.lockDataset(q, dataId);
   if (!current) throw datasetNotFound(dataId);
   checkExpectedState("dataset", current, expectedVersion, verdict.qaStatus);
+  // Before the review row changes: its upload state is what the data points' upload entries are made of.
+  await materializeDataPoints(trx, dataId);
 
   const now = Date.now();
   const written = await store.updateDatasetState(q, dataId, current.version, {

@@ -78,6 +78,12 @@ export function datasetSelects(dataId: string): {
   return { dataset: datasets.datasetMetaSelect(dataId), dataPoints: datasets.dataPointKeysSelect(dataId) };
 }
 
+/**
+ * The select of the keys of all data points (data_point_id, data_id, data_point_type), to join in our
+ * statements: the data points of a dataset nothing has changed yet have no review rows of their own.
+ */
+export const allDataPointKeys = (): RawBuilder<unknown> => datasets.allDataPointKeysSelect();
+
 export async function dataPointFacts(
   db: AnyExecutor,
   dataPointId: string,

@@ -350,7 +350,7 @@ describe("quality assurance", () => {
     expect((await judge(dataId, reviewer, "Accepted")).status).toBe(200);
   }, 60_000);
 
-  it("starts an upload's review with one entry per data point, once, however often its event comes", async () => {
+  it("starts an upload's review once, however often its event comes; the first verdict writes an entry per data point", async () => {
     const companyId = await company("Review Start GmbH");
     const dataId = await upload(uploader, "nuclear-and-gas", companyId, "2023");
     await settle();
@@ -360,6 +360,8 @@ describe("quality assurance", () => {
         d.uploader_user_id, d.upload_time
       from dataset_data_point p join dataset d on d.data_id = p.data_id
       where p.data_id = ${dataId} order by p.data_point_id`.execute(platform.database.db);
+    // The upload entries are written (as the upload used to write them) when a verdict changes the dataset.
+    expect((await judge(dataId, reviewer, "Accepted")).status).toBe(200);
     const entries = await sql<Record<string, unknown>>`
       select data_point_id, data_point_type, company_id, data_type, reporting_period, qa_status,
         user_id as uploader_user_id, upload_time
@@ -370,7 +372,10 @@ describe("quality assurance", () => {
     expect(expected.rows.length).toBeGreaterThan(0);
     expect(entries.rows).toEqual(expected.rows);
     const history = await get<QaReview[]>(`/qa/datasets/${dataId}/history`, reviewer);
-    expect(history.body).toMatchObject([{ dataId, qaStatus: "Pending", triggeringUserId: uploader.userId }]);
+    expect(history.body).toMatchObject([
+      { dataId, qaStatus: "Pending", triggeringUserId: uploader.userId },
+      { dataId, qaStatus: "Accepted", triggeringUserId: reviewer.userId },
+    ]);
   }, 60_000);
 
   it("activates the newest accepted version; a rejected newer one leaves the older active", async () => {

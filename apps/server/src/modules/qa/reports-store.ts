@@ -1,7 +1,7 @@
 /**
  * SQL for the QA report tables (migrations/003_qa_reports.sql), nothing else.
  */
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import { PREPARED } from "../../platform/db/prepared-statements";
 import type { QaReportVerdict } from "./report-schemas";
 import type { AnyExecutor } from "./store";
@@ -28,8 +28,6 @@ type ReportTables = {
     corrected_data: string | null;
     active: boolean;
   };
-  // The data points of a dataset as review tracks them (001_create_qa_tables.sql).
-  qa_data_point_review: { data_point_id: string; data_point_type: string; data_id: string; latest: boolean };
   // The review row of a dataset (001_create_qa_tables.sql): who may read a report depends on it.
   qa_dataset: {
     data_id: string;
@@ -94,12 +92,14 @@ const asReport = (row: ReportRow): ReportRow => ({ ...row, uploadTime: Number(ro
  * Stores a report with its entries (in the caller's transaction), in one statement that stays prepared:
  * the entries travel as one JSON parameter rather than nine parameters each, which a full dataset
  * report (over a hundred findings) made a statement of a thousand parameters, parsed and planned anew
- * every time. An entry without a data point id takes the dataset's current data point of its type.
+ * every time. An entry without a data point id takes the dataset's data point of its type, from
+ * `dataPoints`: the datasets module's select of the keys of the dataset's data points.
  */
 export async function insertReport(
   db: AnyExecutor,
   report: ReportRow,
   entries: readonly Omit<EntryRow, "qaReportId" | "active">[],
+  dataPoints: RawBuilder<unknown>,
 ): Promise<void> {
   const rows = JSON.stringify(
     entries.map((entry) => ({
@@ -124,10 +124,7 @@ export async function insertReport(
       e.data_point_type, e.verdict, e.comment, e.corrected_data, true
     from json_to_recordset(${rows}::json) as e(field_path text, qa_entry_id uuid, data_point_id uuid,
       data_point_type text, verdict text, comment text, corrected_data text)
-    left join qa_data_point_review d
-      on d.data_id = ${report.dataId}::uuid and d.latest and d.data_point_type = e.data_point_type`.execute(
-    db,
-  );
+    left join (${dataPoints}) as d on d.data_point_type = e.data_point_type`.execute(db);
 }
 
 /**

@@ -318,8 +318,8 @@ describe("QA reports", () => {
     );
     expect(points.status).toBe(200);
     const scope1 = (
-      await sql<{ data_point_id: string }>`select data_point_id from qa_data_point_review
-        where data_id = ${dataId} and data_point_type = 'extendedDecimalScope1GhgEmissionsInTonnes' and latest`.execute(
+      await sql<{ data_point_id: string }>`select data_point_id from dataset_data_point
+        where data_id = ${dataId} and data_point_type = 'extendedDecimalScope1GhgEmissionsInTonnes'`.execute(
         platform.database.db,
       )
     ).rows[0]?.data_point_id as string;

@@ -20,6 +20,7 @@ import {
   dataPointFacts,
   dataPointFieldsOf,
   datasetFacts,
+  datasetSelects,
   isPrivateData,
   wireDatasetMeta,
 } from "./neighbours";
@@ -278,8 +279,9 @@ export async function postDatasetReport(
   const dataset = await reportedDataset(db, actor, framework, dataId);
   const reviewer = authorize(actor, canReport(actor, "writeOn", dataset), OWN_UPLOAD_REFUSED);
   return runInTransaction(db, async (trx) => {
-    // The review record holds the dataset's data points; it is started here if the upload's event is
-    // still on its way. The entries find their data points there as they are stored.
+    // The review record is started here if the upload's event is still on its way (report searches
+    // read the dataset's review state). The entries find their data points among the dataset's as they
+    // are stored.
     await trackDataset(trx, dataId);
     const entries = entriesOf(framework, body);
     if (entries.length === 0)
@@ -293,7 +295,7 @@ export async function postDatasetReport(
       uploadTime: Date.now(),
       active: true,
     };
-    await store.insertReport(trx, report, entries);
+    await store.insertReport(trx, report, entries, datasetSelects(dataId).dataPoints);
     await tellUploader(trx, dataset, report, entries);
     return metaOf(report);
   });
@@ -464,7 +466,7 @@ export async function postDataPointReport(
   };
   await runInTransaction(db, async (trx) => {
     await trackDataset(trx, point.dataId);
-    await store.insertReport(trx, report, [entry]);
+    await store.insertReport(trx, report, [entry], datasetSelects(point.dataId).dataPoints);
     await tellUploader(trx, dataset, report, [entry]);
   });
   return dataPointReportOf({ ...entry, ...report, reportActive: true, qaReportId: report.qaReportId });

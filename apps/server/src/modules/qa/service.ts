@@ -65,15 +65,24 @@ export function runInTransaction<T>(db: AnyExecutor, work: (trx: AnyExecutor) =>
 // ---- tracking uploads --------------------------------------------------------------------------
 
 /**
- * Starts the review record of an uploaded dataset inside the caller's transaction: its review row,
- * the upload as the first history entry, and an upload entry for each of its data points, copied from
- * the datasets module in one statement. Does nothing for a dataset tracked already or one the
- * datasets module does not know.
+ * Starts the review record of an uploaded dataset inside the caller's transaction: its review row and
+ * the upload as the first history entry, copied from the datasets module in one statement. Its data
+ * points' reviews are that upload until something changes one of them (materializeDataPoints). Does
+ * nothing for a dataset tracked already or one the datasets module does not know.
  */
 export async function startDatasetReview(trx: AnyExecutor, dataId: string): Promise<void> {
   if (!isUuid(dataId)) return;
-  const { dataset, dataPoints } = datasetSelects(dataId);
-  await store.insertUploadedDataset(qaDb(trx), dataset, dataPoints);
+  await store.insertUploadedDataset(qaDb(trx), datasetSelects(dataId).dataset);
+}
+
+/**
+ * Before a verdict changes a (tracked) dataset or one of its data points, inside its transaction: the
+ * upload entry of each of its data points gets its row, as an upload used to write it, unless an
+ * earlier change wrote them. Until then the dataset's review row holds the upload's state, from which
+ * the entries are taken, so this must come before the verdict changes it.
+ */
+export async function materializeDataPoints(trx: AnyExecutor, dataId: string): Promise<void> {
+  await store.materializeDataPointEntries(qaDb(trx), dataId, datasetSelects(dataId).dataPoints);
 }
 
 /**

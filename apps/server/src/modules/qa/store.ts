@@ -1,6 +1,6 @@
 /**
- * SQL for the qa module's own tables (migrations/001_create_qa_tables.sql and
- * 002_narrower_data_point_reviews.sql), nothing else.
+ * SQL for the qa module's own tables (migrations/001_create_qa_tables.sql,
+ * 002_narrower_data_point_reviews.sql and 007_data_point_entries_on_first_change.sql), nothing else.
  */
 
 import type { QaStatus } from "@openverde/frameworks/qa-status";
@@ -30,6 +30,7 @@ export type QaTables = {
     status_time: number;
     status_user_id: string | null;
     comment: string | null;
+    data_points_materialized: Generated<boolean>;
   };
   qa_dataset_review: {
     review_id: string;
@@ -117,36 +118,53 @@ function toDatasetRow(row: Record<string, unknown>): QaDatasetRow {
 }
 
 /**
- * Starts tracking an uploaded dataset in one statement, copying its facts from the selects the
- * datasets module gives (`dataset`: its meta information, `dataPoints`: its data points' keys): the
- * review row, the upload as the first history entry and an upload entry per data point. Does nothing
- * when the dataset is tracked already or `dataset` selects no row.
+ * Starts tracking an uploaded dataset in one statement, copying its facts from the select the datasets
+ * module gives (`dataset`: its meta information): the review row and the upload as the first history
+ * entry. Its data points get no rows of their own until something changes their review
+ * (materializeDataPointEntries); until then each one's review is this upload. Does nothing when the
+ * dataset is tracked already or `dataset` selects no row.
  */
-export async function insertUploadedDataset(
-  trx: QaDb,
-  dataset: RawBuilder<unknown>,
-  dataPoints: RawBuilder<unknown>,
-): Promise<void> {
+export async function insertUploadedDataset(trx: QaDb, dataset: RawBuilder<unknown>): Promise<void> {
   await sql`${sql.raw(PREPARED)}
     with tracked as (
       insert into qa_dataset (data_id, company_id, data_type, reporting_period, uploader_user_id, upload_time,
-        qa_status, status_time, status_user_id, comment)
+        qa_status, status_time, status_user_id, comment, data_points_materialized)
       select d.data_id, d.company_id, d.data_type, d.reporting_period, d.uploader_user_id, d.upload_time,
-        d.qa_status, d.upload_time, d.uploader_user_id, null
+        d.qa_status, d.upload_time, d.uploader_user_id, null, false
       from (${dataset}) as d
       on conflict (data_id) do nothing
       returning data_id, uploader_user_id, upload_time, qa_status
-    ), upload_entry as (
-      insert into qa_dataset_review (review_id, data_id, qa_status, previous_qa_status, user_id, is_upload, comment,
-        overwrite_data_points, reviewed_at)
-      select gen_random_uuid(), t.data_id, t.qa_status, null, t.uploader_user_id, true, null, false, t.upload_time
-      from tracked as t
+    )
+    insert into qa_dataset_review (review_id, data_id, qa_status, previous_qa_status, user_id, is_upload, comment,
+      overwrite_data_points, reviewed_at)
+    select gen_random_uuid(), t.data_id, t.qa_status, null, t.uploader_user_id, true, null, false, t.upload_time
+    from tracked as t`.execute(trx);
+}
+
+/**
+ * Writes the upload entry of each data point of a dataset whose data points have none yet (the rows
+ * an upload used to write), from its review row and the select of its data points' keys the datasets
+ * module gives; for a change of their review inside the caller's transaction, before it. Until the
+ * first change the dataset's review row still holds the upload's state, so the entries are the ones
+ * the readers showed. The flag is set in the same statement, and only the transaction that changes it
+ * writes the entries: a second one waits for the first one's row lock, then finds the flag set.
+ */
+export async function materializeDataPointEntries(
+  trx: QaDb,
+  dataId: string,
+  dataPoints: RawBuilder<unknown>,
+): Promise<void> {
+  await sql`${sql.raw(PREPARED)}
+    with claimed as (
+      update qa_dataset set data_points_materialized = true
+      where data_id = ${dataId}::uuid and not data_points_materialized
+      returning data_id, company_id, data_type, reporting_period, uploader_user_id, upload_time, qa_status
     )
     insert into qa_data_point_review (data_point_id, data_id, company_id, data_type, data_point_type,
       reporting_period, upload_time, qa_status, user_id, is_upload, comment, dataset_review_id, reviewed_at, latest)
-    select p.data_point_id, t.data_id, p.company_id, p.data_type, p.data_point_type,
-      p.reporting_period, t.upload_time, p.qa_status, t.uploader_user_id, true, null, null, t.upload_time, true
-    from tracked as t join (${dataPoints}) as p on p.data_id = t.data_id`.execute(trx);
+    select p.data_point_id, c.data_id, c.company_id, c.data_type, p.data_point_type,
+      c.reporting_period, c.upload_time, c.qa_status, c.uploader_user_id, true, null, null, c.upload_time, true
+    from claimed as c join (${dataPoints}) as p on p.data_id = c.data_id`.execute(trx);
 }
 
 export async function findDataset(db: QaDb, dataId: string): Promise<QaDatasetRow | undefined> {
@@ -298,10 +316,13 @@ export async function companyIdsOf(db: QaDb, filter: DatasetFilter): Promise<str
 
 // ---- data points -------------------------------------------------------------------------------
 
-/** One entry of a data point's review history, named by its data point and `seq`. */
+/**
+ * One entry of a data point's review history. `version` names the entry for If-Match: 0 for the
+ * upload entry (whether its row has been written yet or not), the entry's `seq` for a verdict.
+ */
 export interface DataPointEntry {
   dataPointId: string;
-  seq: number;
+  version: number;
   dataId: string;
   companyId: string;
   dataType: string;
@@ -316,29 +337,54 @@ export interface DataPointEntry {
   reviewedAt: number;
 }
 
-export type NewDataPointEntry = Omit<DataPointEntry, "seq">;
+/** An entry with its row in qa_data_point_review, named by its data point and `seq`. */
+export interface StoredDataPointEntry extends DataPointEntry {
+  seq: number;
+}
 
-const dataPointColumns = [
-  "data_point_id as dataPointId",
-  "seq",
-  "data_id as dataId",
-  "company_id as companyId",
-  "data_type as dataType",
-  "data_point_type as dataPointType",
-  "reporting_period as reportingPeriod",
-  "upload_time as uploadTime",
-  "qa_status as qaStatus",
-  "user_id as userId",
-  "is_upload as isUpload",
-  "comment",
-  "dataset_review_id as datasetReviewId",
-  "reviewed_at as reviewedAt",
-] as const;
+export type NewDataPointEntry = Omit<DataPointEntry, "version">;
+
+/** The version of an entry (DataPointEntry) computed from its row. */
+const VERSION = sql`case when is_upload then 0::bigint else seq end`;
+
+/** The columns of an entry of qa_data_point_review, as both kinds of entries below select them. */
+const STORED_COLUMNS = sql`data_point_id as "dataPointId", data_id as "dataId", company_id as "companyId",
+  data_type as "dataType", data_point_type as "dataPointType", reporting_period as "reportingPeriod",
+  upload_time as "uploadTime", qa_status as "qaStatus", user_id as "userId", is_upload as "isUpload", comment,
+  dataset_review_id as "datasetReviewId", reviewed_at as "reviewedAt", ${VERSION} as version`;
+
+/** The entries with their rows (of datasets whose data points have them), matching the conditions. */
+function storedEntries(conditions: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return sql`select ${STORED_COLUMNS} from qa_data_point_review
+    where ${conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`}`;
+}
+
+/**
+ * The upload entries without rows: one for each data point (from `dataPoints`, the datasets module's
+ * select of all data points' keys) of a dataset whose data points have no rows yet, matching the
+ * conditions on its review row `d` and data point `p`. Such a dataset's review row still holds the
+ * upload's state.
+ */
+function uploadEntries(
+  dataPoints: RawBuilder<unknown>,
+  conditions: readonly RawBuilder<unknown>[],
+): RawBuilder<unknown> {
+  return sql`select p.data_point_id as "dataPointId", d.data_id as "dataId", d.company_id as "companyId",
+      d.data_type as "dataType", p.data_point_type as "dataPointType", d.reporting_period as "reportingPeriod",
+      d.upload_time as "uploadTime", d.qa_status as "qaStatus", d.uploader_user_id as "userId",
+      true as "isUpload", null::text as comment, null::uuid as "datasetReviewId", d.upload_time as "reviewedAt",
+      0::bigint as version
+    from qa_dataset as d join (${dataPoints}) as p on p.data_id = d.data_id
+    where not d.data_points_materialized${sql.join(
+      conditions.map((condition) => sql` and ${condition}`),
+      sql``,
+    )}`;
+}
 
 function toDataPointEntry(row: Record<string, unknown>): DataPointEntry {
   return {
     dataPointId: String(row.dataPointId),
-    seq: Number(row.seq),
+    version: Number(row.version),
     dataId: String(row.dataId),
     companyId: String(row.companyId),
     dataType: String(row.dataType),
@@ -352,6 +398,40 @@ function toDataPointEntry(row: Record<string, unknown>): DataPointEntry {
     datasetReviewId: (row.datasetReviewId as string | null) ?? null,
     reviewedAt: Number(row.reviewedAt),
   };
+}
+
+const toStoredDataPointEntry = (row: Record<string, unknown>): StoredDataPointEntry => ({
+  ...toDataPointEntry(row),
+  seq: Number(row.seq),
+});
+
+/**
+ * Both kinds of entries matching the conditions, in the order and page given. With a page, each kind
+ * is ordered and cut to the page's end by itself first: that lets each be read in order through its
+ * own index (the entries' queue index; the datasets by upload time, then their data points), stopping
+ * at the page's end, instead of joining every dataset's data points to sort them all.
+ */
+async function entries(
+  db: QaDb,
+  parts: { stored: readonly RawBuilder<unknown>[]; upload: readonly RawBuilder<unknown>[] },
+  dataPoints: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+  paging?: { limit: number; offset: number },
+): Promise<DataPointEntry[]> {
+  const stored = storedEntries(parts.stored);
+  const upload = uploadEntries(dataPoints, parts.upload);
+  const { rows } = await (paging
+    ? sql<Record<string, unknown>>`
+      select * from (
+        (${stored} order by ${order} limit ${paging.offset + paging.limit})
+        union all
+        (${upload} order by ${order} limit ${paging.offset + paging.limit})
+      ) as e
+      order by ${order} limit ${paging.limit} offset ${paging.offset}`
+    : sql<Record<string, unknown>>`
+      select * from (${stored} union all ${upload}) as e order by ${order}`
+  ).execute(db);
+  return rows.map(toDataPointEntry);
 }
 
 /** Adds new current entries for data points; their previous entries must have been retired first. */
@@ -376,38 +456,55 @@ export async function insertDataPointEntries(
       qa_status, user_id, is_upload, comment, dataset_review_id, reviewed_at)`.execute(trx);
 }
 
-/** Retires the current entries of all data points of a dataset; returns them. */
-export async function retireDataPointEntriesOf(trx: QaDb, dataId: string): Promise<DataPointEntry[]> {
-  const rows = await trx
-    .updateTable("qa_data_point_review")
-    .set({ latest: false })
-    .where("data_id", "=", dataId)
-    .where("latest", "=", true)
-    .returning(dataPointColumns)
-    .execute();
-  return rows.map(toDataPointEntry);
+/**
+ * Retires the current entries of all data points of a dataset (whose entries have been materialized);
+ * returns them.
+ */
+export async function retireDataPointEntriesOf(trx: QaDb, dataId: string): Promise<StoredDataPointEntry[]> {
+  const { rows } = await sql<Record<string, unknown>>`update qa_data_point_review set latest = false
+    where data_id = ${dataId}::uuid and latest
+    returning ${STORED_COLUMNS}, seq`.execute(trx);
+  return rows.map(toStoredDataPointEntry);
 }
 
-/** The current entry of a data point; with `lock` its row stays locked until the transaction ends. */
+/**
+ * The current entry of a data point, with or without its row. `dataPoints`: the datasets module's
+ * select of all data points' keys.
+ */
 export async function currentDataPointEntry(
   db: QaDb,
   dataPointId: string,
-  lock = false,
+  dataPoints: RawBuilder<unknown>,
 ): Promise<DataPointEntry | undefined> {
-  let query = db
-    .selectFrom("qa_data_point_review")
-    .select(dataPointColumns)
-    .where("data_point_id", "=", dataPointId)
-    .where("latest", "=", true);
-  if (lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  return row ? toDataPointEntry(row) : undefined;
+  const [entry] = await entries(
+    db,
+    {
+      stored: [sql`data_point_id = ${dataPointId}::uuid`, sql`latest`],
+      upload: [sql`p.data_point_id = ${dataPointId}::uuid`],
+    },
+    dataPoints,
+    sql`version desc`,
+  );
+  return entry;
+}
+
+/**
+ * The current entry of a data point of a dataset whose entries have been materialized; its row stays
+ * locked until the transaction ends.
+ */
+export async function lockCurrentDataPointEntry(
+  trx: QaDb,
+  dataPointId: string,
+): Promise<StoredDataPointEntry | undefined> {
+  const { rows } = await sql<Record<string, unknown>>`select ${STORED_COLUMNS}, seq from qa_data_point_review
+    where data_point_id = ${dataPointId}::uuid and latest for update`.execute(trx);
+  return rows[0] && toStoredDataPointEntry(rows[0]);
 }
 
 /** Retires the current entry only if it is still the one the verdict was decided on. */
 export async function retireDataPointEntry(
   trx: QaDb,
-  entry: Pick<DataPointEntry, "dataPointId" | "seq">,
+  entry: Pick<StoredDataPointEntry, "dataPointId" | "seq">,
 ): Promise<boolean> {
   const result = await trx
     .updateTable("qa_data_point_review")
@@ -420,21 +517,23 @@ export async function retireDataPointEntry(
 }
 
 /**
- * Every entry of a data point, newest first. They are found among the entries of its dataset (the
- * primary key), which spares every upload the insertions into an index of their own.
+ * Every entry of a data point, newest first (the upload last). The rows are found among the entries of
+ * its dataset (the primary key), which spares the entries the insertions into an index of their own.
  */
 export async function dataPointHistory(
   db: QaDb,
   point: { dataId: string; dataPointId: string },
+  dataPoints: RawBuilder<unknown>,
 ): Promise<DataPointEntry[]> {
-  const rows = await db
-    .selectFrom("qa_data_point_review")
-    .select(dataPointColumns)
-    .where("data_id", "=", point.dataId)
-    .where("data_point_id", "=", point.dataPointId)
-    .orderBy("seq", "desc")
-    .execute();
-  return rows.map(toDataPointEntry);
+  return entries(
+    db,
+    {
+      stored: [sql`data_id = ${point.dataId}::uuid`, sql`data_point_id = ${point.dataPointId}::uuid`],
+      upload: [sql`d.data_id = ${point.dataId}::uuid`, sql`p.data_point_id = ${point.dataPointId}::uuid`],
+    },
+    dataPoints,
+    sql`version desc`,
+  );
 }
 
 export interface DataPointFilter {
@@ -449,49 +548,67 @@ export interface DataPointFilter {
   onlyCurrent: boolean;
 }
 
-/** Data point review entries by filter, newest first. */
+/**
+ * Data point review entries by filter, newest first; among entries of the same moment verdicts
+ * newest first, then upload entries by dataset and data point type. `dataPoints`: the datasets
+ * module's select of all data points' keys.
+ */
 export async function searchDataPointEntries(
   db: QaDb,
   filter: DataPointFilter,
   paging: { limit: number; offset: number },
+  dataPoints: RawBuilder<unknown>,
 ): Promise<DataPointEntry[]> {
-  let query = db.selectFrom("qa_data_point_review").select(dataPointColumns);
-  if (filter.onlyCurrent) query = query.where("latest", "=", true);
-  // Through the company's datasets (qa_dataset_company, then the primary key): the entries have no
-  // index by company, which every upload would have to touch.
-  if (filter.companyId !== undefined)
-    query = query.where(
-      sql<boolean>`data_id in (select data_id from qa_dataset where company_id = ${filter.companyId}::uuid)`,
+  const stored: RawBuilder<unknown>[] = [];
+  const upload: RawBuilder<unknown>[] = [];
+  if (filter.onlyCurrent) stored.push(sql`latest`);
+  if (filter.companyId !== undefined) {
+    // Through the company's datasets (qa_dataset_company, then the primary key): the entries have no
+    // index by company, which every change would have to touch.
+    stored.push(
+      sql`data_id in (select data_id from qa_dataset where company_id = ${filter.companyId}::uuid)`,
     );
-  if (filter.dataType !== undefined) query = query.where("data_type", "=", filter.dataType);
-  if (filter.dataPointType !== undefined) query = query.where("data_point_type", "=", filter.dataPointType);
-  if (filter.reportingPeriod !== undefined)
-    query = query.where("reporting_period", "=", filter.reportingPeriod);
-  if (filter.qaStatus !== undefined) query = query.where("qa_status", "=", filter.qaStatus);
-  const rows = await query
-    .orderBy("reviewed_at", "desc")
-    .orderBy("seq", "desc")
-    .limit(paging.limit)
-    .offset(paging.offset)
-    .execute();
-  return rows.map(toDataPointEntry);
+    upload.push(sql`d.company_id = ${filter.companyId}::uuid`);
+  }
+  if (filter.dataType !== undefined) {
+    stored.push(sql`data_type = ${filter.dataType}`);
+    upload.push(sql`d.data_type = ${filter.dataType}`);
+  }
+  if (filter.dataPointType !== undefined) {
+    stored.push(sql`data_point_type = ${filter.dataPointType}`);
+    upload.push(sql`p.data_point_type = ${filter.dataPointType}`);
+  }
+  if (filter.reportingPeriod !== undefined) {
+    stored.push(sql`reporting_period = ${filter.reportingPeriod}`);
+    upload.push(sql`d.reporting_period = ${filter.reportingPeriod}`);
+  }
+  if (filter.qaStatus !== undefined) {
+    stored.push(sql`qa_status = ${filter.qaStatus}`);
+    upload.push(sql`d.qa_status = ${filter.qaStatus}`);
+  }
+  return entries(
+    db,
+    { stored, upload },
+    dataPoints,
+    sql`"reviewedAt" desc, version desc, "dataId", "dataPointType"`,
+    paging,
+  );
 }
 
-/** Data points awaiting review, newest upload first. */
+/**
+ * Data points awaiting review, newest upload first. `dataPoints`: the datasets module's select of all
+ * data points' keys.
+ */
 export async function dataPointQueue(
   db: QaDb,
   paging: { limit: number; offset: number },
+  dataPoints: RawBuilder<unknown>,
 ): Promise<DataPointEntry[]> {
-  const rows = await db
-    .selectFrom("qa_data_point_review")
-    .select(dataPointColumns)
-    .where("latest", "=", true)
-    .where("qa_status", "=", "Pending")
-    .orderBy("upload_time", "desc")
-    .orderBy("data_id")
-    .orderBy("data_point_type")
-    .limit(paging.limit)
-    .offset(paging.offset)
-    .execute();
-  return rows.map(toDataPointEntry);
+  return entries(
+    db,
+    { stored: [sql`latest`, sql`qa_status = 'Pending'`], upload: [sql`d.qa_status = 'Pending'`] },
+    dataPoints,
+    sql`"uploadTime" desc, "dataId", "dataPointType"`,
+    paging,
+  );
 }
