@@ -6,20 +6,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import type { DataPointQaReviewInformation } from "./data-point-reviews";
 import { startDatasetReview } from "./service";
 import { qaTestKit, type User } from "./test-judgement-setup";
 
-interface DataPointReview {
-  dataPointId: string;
-  companyId: string;
-  companyName: string;
-  dataPointType: string;
-  reportingPeriod: string;
-  timestamp: number;
-  qaStatus: string;
-  comment?: string;
-  reviewerId?: string;
-}
+type DataPointReview = DataPointQaReviewInformation;
 
 describe("data point review entries written on the first change", () => {
   let platform: TestPlatform;

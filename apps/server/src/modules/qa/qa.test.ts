@@ -7,6 +7,7 @@ import { startTestPlatform, type TestPlatform } from "../../testing/test-platfor
 import { createCompany } from "../companies/service";
 import { completeDataset } from "../datasets/test-helpers";
 import { createDataRequest } from "../requests";
+import type { DataPointQaReviewInformation } from "./data-point-reviews";
 import { startDatasetReview } from "./service";
 
 interface QaReview {
@@ -23,17 +24,7 @@ interface QaReview {
   priorityOfAssociatedDataSourcing?: number;
 }
 
-interface DataPointReview {
-  dataPointId: string;
-  companyId: string;
-  companyName: string;
-  dataPointType: string;
-  reportingPeriod: string;
-  timestamp: number;
-  qaStatus: string;
-  comment?: string;
-  reviewerId?: string;
-}
+type DataPointReview = DataPointQaReviewInformation;
 
 interface User {
   userId: string;
