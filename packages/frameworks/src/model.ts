@@ -65,6 +65,14 @@ export type FieldKind =
   | "wasteClassifications"
   | "employeesPerCountry";
 
+/** The kinds whose value is a plain number (an amount's currency, if any, is a field of its own). */
+export const NUMBER_FIELD_KINDS: ReadonlySet<FieldKind> = new Set([
+  "decimal",
+  "integer",
+  "percentage",
+  "currency",
+]);
+
 /**
  * How the value is wrapped on the wire:
  * - plain: the value itself

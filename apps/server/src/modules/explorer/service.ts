@@ -3,7 +3,7 @@
  * "has data"), in which order (by name, or by one value with the missing ones last), and the cells of
  * a page, read from the active data points. The export walks the same rows page by page.
  */
-import type { FieldKind, FrameworkId } from "@openverde/frameworks";
+import { type FrameworkId, NUMBER_FIELD_KINDS } from "@openverde/frameworks";
 import type { Actor, SignedInActor } from "../../platform/auth/actor";
 import { authorize } from "../../platform/auth/policy";
 import type { AnyDb } from "../../platform/db/database";
@@ -134,9 +134,6 @@ export async function rowsOf(
   }));
 }
 
-/** Field kinds whose values are numbers (checked at upload), so a sort by them may use the index of numbers. */
-const NUMERIC_KINDS: ReadonlySet<FieldKind> = new Set(["decimal", "integer", "percentage", "currency"]);
-
 /**
  * The selection's ids ordered by the sort value (the missing ones last, then by name): a page of
  * them, or all of them.
@@ -152,7 +149,8 @@ async function idsByValue(db: AnyDb, plan: PlannedQuery, page?: OrderPage): Prom
       reportingPeriod: order.reportingPeriod,
       dataPointType: order.point.dataPointType,
       wrapped: order.point.wrapped,
-      numeric: NUMERIC_KINDS.has(order.point.field.kind),
+      // Numbers are checked at upload, so a sort by one may use the index of numbers.
+      numeric: NUMBER_FIELD_KINDS.has(order.point.field.kind),
       direction: plan.descending ? "desc" : "asc",
     },
     page,

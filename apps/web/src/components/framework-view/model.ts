@@ -4,7 +4,13 @@
  * dataset (column). Pure, so the rules on placeholders, show-if conditions and empty rows are tested
  * without a browser.
  */
-import { buildFrameworkView, type FieldKind, type FrameworkId, type ViewRow } from "@openverde/frameworks";
+import {
+  buildFrameworkView,
+  type FieldKind,
+  type FrameworkId,
+  NUMBER_FIELD_KINDS,
+  type ViewRow,
+} from "@openverde/frameworks";
 import type { CorrectionMark } from "./CorrectionBadge";
 import type { QaFinding } from "./QaFindingBadge";
 
@@ -73,8 +79,6 @@ export interface ComparisonOptions {
   filter?: string;
 }
 
-const NUMERIC_KINDS: ReadonlySet<FieldKind> = new Set(["decimal", "integer", "percentage", "currency"]);
-
 /** Quality, comment or a data source without an answer. */
 export function hasAuxiliaryData(cell: ViewRow): boolean {
   return cell.quality !== undefined || cell.comment !== undefined || cell.dataSource !== undefined;
@@ -104,7 +108,7 @@ function slug(text: string, fallback: string): string {
 }
 
 function numericSeries(kind: FieldKind, cells: ViewRow[]): (number | null)[] | null {
-  if (!NUMERIC_KINDS.has(kind)) return null;
+  if (!NUMBER_FIELD_KINDS.has(kind)) return null;
   const values = cells.map((cell) => (cell.visible && typeof cell.value === "number" ? cell.value : null));
   return values.filter((value) => value !== null).length >= 2 ? values : null;
 }

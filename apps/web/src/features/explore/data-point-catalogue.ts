@@ -2,7 +2,13 @@
  * The data points a reader can pick in the explorer, grouped as the framework groups them (category,
  * then sub-category), with their units; found by the words of their label or group.
  */
-import { type FieldDefinition, type FieldKind, type FrameworkId, getFramework } from "@openverde/frameworks";
+import {
+  type FieldDefinition,
+  type FieldKind,
+  type FrameworkId,
+  getFramework,
+  NUMBER_FIELD_KINDS,
+} from "@openverde/frameworks";
 
 export interface DataPointChoice {
   path: string;
@@ -18,13 +24,8 @@ export interface DataPointGroup {
   choices: DataPointChoice[];
 }
 
-const NUMERIC_KINDS: ReadonlySet<FieldKind> = new Set([
-  "decimal",
-  "integer",
-  "percentage",
-  "currency",
-  "amountWithCurrency",
-]);
+/** Numbers, and amounts with their currency (charted by their amount). */
+const NUMERIC_KINDS: ReadonlySet<FieldKind> = new Set([...NUMBER_FIELD_KINDS, "amountWithCurrency"]);
 
 /** The unit a reader sees beside a data point: %, a currency amount's "currency", or the field's own. */
 export function unitOf(field: FieldDefinition): string | undefined {
