@@ -190,7 +190,6 @@ const STEMS = [
 ];
 
 export const DEMO_COMPANY_COUNT = 200;
-const DEMO_COMPANY_LEGAL_FORM = "AG";
 const PARENT_COUNT = 12;
 const TEASER_INDEXES = new Set([0, 7, 42]);
 
@@ -206,8 +205,8 @@ export function demoCompanies(): { companyId: string; information: CompanyInform
     const sector = index === 0 ? (SECTORS[0] as (typeof SECTORS)[number]) : pick(SECTORS);
     const [city, postalCode] = pick(country.cities);
     const pickedForm = pick(country.forms);
-    // The demo company's fixed name carries its form; the pick still happens so the others stay as they were.
-    const form = index === 0 ? DEMO_COMPANY_LEGAL_FORM : pickedForm;
+    // The demo company's fixed name ends with its form; the pick still happens so the others stay as they were.
+    const form = index === 0 ? (DEMO_COMPANY_NAME.split(" ").at(-1) as string) : pickedForm;
     const word = () => sectorWord(pick(sector.words), country.code);
     let name = index === 0 ? DEMO_COMPANY_NAME : `${pick(STEMS)} ${word()} ${form}`;
     while (usedNames.has(name)) name = `${pick(STEMS)} ${pick(STEMS)} ${word()} ${form}`;
