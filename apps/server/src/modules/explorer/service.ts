@@ -109,19 +109,24 @@ export async function planQuery(db: AnyDb, actor: Actor, query: ExplorerQueryBod
   };
 }
 
+/** What the plan reads of these companies' active datasets: its framework, periods and data points. */
+function activeDataRequest(plan: PlannedQuery, companies: SelectedCompany[]) {
+  return {
+    dataType: plan.framework,
+    companyIds: companies.map((company) => company.companyId),
+    reportingPeriods: plan.periods,
+    dataPointTypes: plan.points.map((point) => point.dataPointType),
+    wrappedTypes: plan.points.filter((point) => point.wrapped).map((point) => point.dataPointType),
+  };
+}
+
 /** The rows of these companies (in this order) with their cells: one statement for all the data points. */
 export async function rowsOf(
   db: AnyDb,
   plan: PlannedQuery,
   companies: SelectedCompany[],
 ): Promise<ExplorerRow[]> {
-  const found = await activeDataPointParts(db, plan.actor, {
-    dataType: plan.framework,
-    companyIds: companies.map((company) => company.companyId),
-    reportingPeriods: plan.periods,
-    dataPointTypes: plan.points.map((point) => point.dataPointType),
-    wrappedTypes: plan.points.filter((point) => point.wrapped).map((point) => point.dataPointType),
-  });
+  const found = await activeDataPointParts(db, plan.actor, activeDataRequest(plan, companies));
   return companies.map((company) => ({
     companyId: company.companyId,
     companyName: company.companyName,
@@ -211,13 +216,7 @@ export interface ValueRow {
 
 /** The values of these companies (in this order), slot by slot as the table's columns. */
 async function valueRowsOf(db: AnyDb, plan: PlannedQuery, companies: SelectedCompany[]): Promise<ValueRow[]> {
-  const grid = await activeValueGrid(db, plan.actor, {
-    dataType: plan.framework,
-    companyIds: companies.map((company) => company.companyId),
-    reportingPeriods: plan.periods,
-    dataPointTypes: plan.points.map((point) => point.dataPointType),
-    wrappedTypes: plan.points.filter((point) => point.wrapped).map((point) => point.dataPointType),
-  });
+  const grid = await activeValueGrid(db, plan.actor, activeDataRequest(plan, companies));
   const none: undefined[] = [];
   return companies.map((company) => ({ company, values: grid.get(company.companyId) ?? none }));
 }
