@@ -90,7 +90,7 @@ async function runCli(target: Target, args: string[]): Promise<Timed> {
   };
   const childrenBefore = endedChildrenCpuMs();
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/cli/main.ts", ...args], {
+  const child = spawn(process.execPath, ["scripts/openverde.mjs", ...args], {
     cwd: repoRoot,
     env: target.databaseUrl
       ? { ...process.env, DATABASE_URL: target.databaseUrl, LOG_LEVEL: "warn" }
