@@ -199,7 +199,7 @@ describe.skipIf(!hasChromium)("uploading by keyboard alone", () => {
     // Enter in a field does not send the upload.
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Dataset uploaded" }).count()).resolves.toBe(0);
-    await expect(page.locator(".upload-summary").count()).resolves.toBe(0);
+    await expect(page.locator(".wf-error-summary").count()).resolves.toBe(0);
 
     // Space closes the section again (its answers stay), then on to the submit button.
     await tabTo(page, "#ff-section-1-toggle", { backwards: true });

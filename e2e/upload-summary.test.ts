@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)("the upload form's summary of problems", () => {
       `/companies/${DEMO_COMPANY_ID}/frameworks/sfdr/upload`,
     );
     await page.locator("button[type=submit]").click();
-    const summary = page.locator(".upload-summary");
+    const summary = page.locator(".wf-error-summary");
     await summary.getByText("Choose the reporting period.").waitFor();
     await summary.getByText("Enter at least one value before submitting.").waitFor();
 

@@ -4,11 +4,15 @@
  * the summary is shown, so the summary only ever lists what is still wrong.
  */
 import type { FrameworkId } from "@openverde/frameworks";
-import { useEffect } from "react";
+import { createElement, useEffect } from "react";
 import { checkForm, type FormProblem, type FormStore, stateToPayload } from "../../components/framework-form";
+import type { ErrorSummaryItem } from "../../components/workflow";
 
 /** How long the form must be still before the summary is checked again. */
 const RECHECK_DELAY_MS = 250;
+
+/** The summary lists this many problems; the rest are marked at their fields only. */
+export const SUMMARY_LIMIT = 30;
 
 export interface FormCheck {
   problems: FormProblem[];
@@ -68,4 +72,27 @@ export function useRecheckAfterChanges(store: FormStore, active: boolean, rechec
       clearTimeout(timer);
     };
   }, [store, active, recheck]);
+}
+
+/**
+ * A problem as the summary lists it: named by its field's label (or the reporting period, the reports)
+ * with a button that moves there; a problem the form has no field for shows the path the server named.
+ */
+export function summaryItem(
+  problem: FormProblem,
+  store: FormStore,
+  reveal: (problem: FormProblem) => void,
+): ErrorSummaryItem {
+  const key = `${problem.fieldPath}|${problem.at}|${problem.message}`;
+  const field = problem.fieldPath ? store.field(problem.fieldPath) : undefined;
+  const where =
+    field?.label ??
+    (problem.at === "reportingPeriod"
+      ? "Reporting period"
+      : problem.at === "reports"
+        ? "Reports"
+        : undefined);
+  if (where !== undefined) return { key, message: problem.message, where, reveal: () => reveal(problem) };
+  if (problem.at === "form") return { key, message: problem.message };
+  return { key, message: problem.message, where: createElement("code", null, problem.at) };
 }

@@ -22,6 +22,7 @@ import {
 } from "../../components/framework-form";
 import { fieldOfErrorPath } from "../../components/framework-form/rules";
 import { PageFrame } from "../../components/PageFrame";
+import { ErrorSummary } from "../../components/workflow";
 import { formatDateTime } from "../../lib/dates";
 import { rolesAllow, useAuth } from "../auth";
 import { useCompany } from "../companies/company-api";
@@ -37,7 +38,9 @@ import { LeaveUploadDialog } from "./UploadFrameworkDataPage.leave";
 import {
   collectProblems,
   type ServerProblem,
+  SUMMARY_LIMIT,
   serverProblemStands,
+  summaryItem,
   useRecheckAfterChanges,
 } from "./UploadFrameworkDataPage.problems";
 
@@ -469,52 +472,20 @@ function UploadForm({ companyId, frameworkId }: { companyId: string; frameworkId
           />
 
           {problems.length > 0 ? (
-            <div
+            <ErrorSummary
               ref={summaryRef}
-              tabIndex={-1}
-              className="upload-summary"
-              role="alert"
-              aria-labelledby="upload-summary-title"
-            >
-              <h2 id="upload-summary-title">
-                {problems.length === 1
+              title={
+                problems.length === 1
                   ? "1 thing to fix before submitting"
-                  : `${problems.length} things to fix before submitting`}
-              </h2>
-              <ul>
-                {problems.slice(0, 30).map((problem) => {
-                  const field = problem.fieldPath ? store.field(problem.fieldPath) : undefined;
-                  const where =
-                    field?.label ??
-                    (problem.at === "reportingPeriod"
-                      ? "Reporting period"
-                      : problem.at === "reports"
-                        ? "Reports"
-                        : undefined);
-                  return (
-                    <li key={`${problem.fieldPath}|${problem.at}|${problem.message}`}>
-                      {where &&
-                      (problem.fieldPath || problem.at === "reportingPeriod" || problem.at === "reports") ? (
-                        <button
-                          type="button"
-                          className="upload-summary__link"
-                          onClick={() => reveal(problem)}
-                        >
-                          {where}
-                        </button>
-                      ) : problem.at !== "form" ? (
-                        <code>{problem.at}</code>
-                      ) : null}
-                      {where || problem.at !== "form" ? ": " : ""}
-                      {problem.message}
-                    </li>
-                  );
-                })}
-                {problems.length > 30 ? (
-                  <li>… and {problems.length - 30} more, marked at the fields.</li>
-                ) : null}
-              </ul>
-            </div>
+                  : `${problems.length} things to fix before submitting`
+              }
+              items={problems.slice(0, SUMMARY_LIMIT).map((problem) => summaryItem(problem, store, reveal))}
+              footnote={
+                problems.length > SUMMARY_LIMIT
+                  ? `… and ${problems.length - SUMMARY_LIMIT} more, marked at the fields.`
+                  : undefined
+              }
+            />
           ) : null}
 
           <FrameworkFormSections

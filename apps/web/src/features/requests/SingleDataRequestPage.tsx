@@ -6,7 +6,7 @@ import { Breadcrumb } from "../../components/Breadcrumb";
 import { ButtonLink } from "../../components/ButtonLink";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
-import { Alert, CheckboxGroup } from "../../components/workflow";
+import { Alert, CheckboxGroup, ErrorSummary, type ErrorSummaryItem } from "../../components/workflow";
 import { countryName, useCompany } from "../companies/company-api";
 import {
   frameworkLabel,
@@ -107,14 +107,15 @@ export function SingleDataRequestPage() {
   };
 
   const result = submit.data;
-  // What the summary lists, each linked to its field where the field can take the focus.
+  // What the summary lists, each leading to its field where the field can take the focus.
+  const focusField = (fieldId: string) => () => document.getElementById(fieldId)?.focus();
   const problems = [
-    { key: "framework", message: errors.framework, target: `${id}-framework` },
+    { key: "framework", message: errors.framework, reveal: focusField(`${id}-framework`) },
     { key: "periods", message: errors.periods },
-    { key: "contacts", message: errors.contacts, target: `${id}-contacts` },
-    { key: "message", message: errors.message, target: `${id}-message` },
+    { key: "contacts", message: errors.contacts, reveal: focusField(`${id}-contacts`) },
+    { key: "message", message: errors.message, reveal: focusField(`${id}-message`) },
     { key: "server", message: submit.isError ? submit.error.message : undefined },
-  ].filter((problem): problem is { key: string; message: string; target?: string } => !!problem.message);
+  ].filter((problem): problem is ErrorSummaryItem => !!problem.message);
   return (
     <>
       <Breadcrumb
@@ -191,39 +192,7 @@ export function SingleDataRequestPage() {
         ) : company.data ? (
           <form className="wf-form rq-form" onSubmit={onSubmit} noValidate aria-label="Data request">
             {problems.length > 0 ? (
-              <div
-                ref={summaryRef}
-                tabIndex={-1}
-                className="wf-alert wf-alert--error"
-                role="alert"
-                aria-labelledby={`${id}-summary-title`}
-              >
-                <i className="pi pi-times-circle wf-alert__icon" aria-hidden="true" />
-                <div className="wf-alert__body">
-                  <p className="wf-alert__title" id={`${id}-summary-title`}>
-                    The request was not sent
-                  </p>
-                  <ul>
-                    {problems.map((problem) => (
-                      <li key={problem.key}>
-                        {problem.target ? (
-                          <a
-                            href={`#${problem.target}`}
-                            onClick={(event) => {
-                              event.preventDefault();
-                              document.getElementById(problem.target ?? "")?.focus();
-                            }}
-                          >
-                            {problem.message}
-                          </a>
-                        ) : (
-                          problem.message
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              </div>
+              <ErrorSummary ref={summaryRef} title="The request was not sent" items={problems} />
             ) : null}
             <div className="wf-field">
               <label htmlFor={`${id}-framework`}>Framework</label>
