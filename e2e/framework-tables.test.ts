@@ -116,6 +116,8 @@ describe.skipIf(!hasChromium)("framework tables that read well (issue 32)", () =
     const switcher = page.getByRole("combobox", { name: "Reporting period" });
     const options = await switcher.locator("option").allTextContents();
     expect(options.length).toBeGreaterThanOrEqual(3);
+    // The switcher is the one list of periods: no links to the periods' pages beside it.
+    expect(await page.getByRole("navigation", { name: "Reporting periods" }).count()).toBe(0);
     const first = await heads.first().locator(".fv-column__label").textContent();
     await switcher.selectOption({ index: 1 });
     await page.waitForFunction(

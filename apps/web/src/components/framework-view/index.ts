@@ -26,3 +26,4 @@ export {
 export { type QaFinding, QaFindingBadge } from "./QaFindingBadge";
 export { QaStatusTag } from "./QaStatusTag";
 export { valueTable } from "./structured-value";
+export { useNarrowScreen } from "./view-preferences";

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useApi } from "../../api";
 import { ButtonLink } from "../../components/ButtonLink";
-import { compareColumns, FrameworkView } from "../../components/framework-view";
+import { compareColumns, FrameworkView, useNarrowScreen } from "../../components/framework-view";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { PageFrame } from "../../components/PageFrame";
 import { useCompany } from "../companies/company-api";
@@ -50,6 +50,9 @@ export function FrameworkDataPage() {
     () => [...new Set(columns.map((column) => column.reportingPeriod ?? column.label))],
     [columns],
   );
+  // A phone shows one period at a time, picked in the view's toolbar: links to the periods' own
+  // pages beside that picker would list the same years twice, doing something else.
+  const narrow = useNarrowScreen();
 
   if (!frameworkId) {
     return (
@@ -129,7 +132,7 @@ export function FrameworkDataPage() {
                   )
                 }
               />
-              {periods.length > 1 ? (
+              {periods.length > 1 && !narrow ? (
                 <nav className="fw-periods" aria-label="Reporting periods">
                   <span>Period:</span>
                   {periods.map((period) => (
