@@ -416,29 +416,3 @@ export async function attachIsins(
   }
   return { attached: fresh.length, unknownLei, alreadyThere, heldByOther };
 }
-
-/** Empties the ISIN-LEI mapping, inside the transaction that writes its replacement. */
-export async function clearIsinLeiMapping(trx: Queryable): Promise<void> {
-  await sql`delete from isin_lei_mapping`.execute(trx);
-}
-
-/** Adds pairs to the ISIN-LEI mapping; an ISIN met again takes its later LEI. */
-export async function insertIsinLeiPairs(
-  trx: Queryable,
-  pairs: { lei: string; isin: string }[],
-): Promise<void> {
-  if (pairs.length === 0) return;
-  const byIsin = new Map(pairs.map((pair) => [pair.isin, pair.lei]));
-  // In key order, as attachIsins writes identifiers.
-  const isins = [...byIsin.keys()].sort();
-  await sql`insert into isin_lei_mapping (isin, lei)
-    select * from unnest(${textArray(isins)}::text[], ${textArray(isins.map((isin) => byIsin.get(isin) as string))}::text[])
-    on conflict (isin) do update set lei = excluded.lei`.execute(trx);
-}
-
-/** The ISINs the mapping gives an LEI, in order. */
-export async function selectIsinsOfLei(db: Queryable, lei: string): Promise<string[]> {
-  const result = await sql<{ isin: string }>`
-    select isin from isin_lei_mapping where lei = ${lei} order by isin`.execute(db);
-  return result.rows.map((row) => row.isin);
-}

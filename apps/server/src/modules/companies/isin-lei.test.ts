@@ -1,12 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearerFor } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { importIsinLeiFile } from "./gleif";
 import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
 import { jsonArrayElements } from "./isin-lei-json";
+import { SECONDARY_INDEXES } from "./search-indexes";
 import { createCompany, findCompanyIdByIdentifier } from "./service";
 
 let platform: TestPlatform;
@@ -110,6 +112,55 @@ describe("the ISIN-LEI mapping API", () => {
       (await platform.request("/api/isinleimapping/isins", { headers: { authorization: reader } })).status,
     ).toBe(400);
     expect(await isinsOf(knownLei)).not.toContain(isin(9));
+  });
+
+  it("keeps an ISIN given twice with its later LEI and leaves ISINs another company holds", async () => {
+    const otherLei = withLeiCheckDigits("ISINTEST0000000002");
+    const otherId = (
+      await createCompany(platform.database.db, {
+        companyName: "ISIN Mapping Otherbank AG",
+        headquarters: "Berlin",
+        countryCode: "DE",
+        identifiers: { Lei: [otherLei], Isin: [isin(21)] },
+      } as never)
+    ).companyId;
+    const response = await post(
+      admin,
+      JSON.stringify([
+        { isin: isin(20), lei: otherLei },
+        { isin: isin(20), lei: knownLei },
+        { isin: isin(21), lei: knownLei },
+        { isin: isin(2), lei: knownLei },
+      ]),
+    );
+    expect(await response.json()).toMatchObject({ pairs: "4", attached: "1", unknownLei: "0" });
+    expect(await isinsOf(knownLei)).toEqual([isin(2), isin(20), isin(21)]);
+    expect(await isinsOf(otherLei)).toEqual([]);
+    expect(await findCompanyIdByIdentifier(platform.database.db, "Isin", isin(20))).toBe(companyId);
+    expect(await findCompanyIdByIdentifier(platform.database.db, "Isin", isin(21))).toBe(otherId);
+  });
+
+  it("attaches as many ISINs as the register has identifiers with the indexes built again", async () => {
+    const { db } = platform.database;
+    const identifiers = await sql<{ n: number }>`select count(*)::int as n from company_identifier`.execute(
+      db,
+    );
+    const count = identifiers.rows[0]?.n ?? 0;
+    const pairs = Array.from({ length: count }, (_, n) => ({ isin: isin(200_000 + n), lei: knownLei }));
+    const response = await post(admin, JSON.stringify(pairs));
+    expect(await response.json()).toMatchObject({ attached: String(count) });
+    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes`.execute(db);
+    const present = new Set(indexes.rows.map((row) => row.indexname));
+    for (const index of SECONDARY_INDEXES) expect(present, index.name).toContain(index.name);
+    const key =
+      await sql`select 1 from pg_constraint where conname = 'company_identifier_company_id_fkey'`.execute(db);
+    expect(key.rows).toHaveLength(1);
+    const found = await platform.request(`/api/companies?searchString=${isin(200_000 + count - 1)}`, {
+      headers: { authorization: reader },
+    });
+    expect(((await found.json()) as { companyId: string }[]).map((company) => company.companyId)).toEqual([
+      companyId,
+    ]);
   });
 
   it("is replaced by the import command through the same function", async () => {

@@ -95,3 +95,32 @@ export async function ensureSecondaryIndexes(db: Queryable, parallel = 1): Promi
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
 }
+
+/**
+ * Runs `load` inside the transaction of `trx` with the named secondary indexes dropped (with the
+ * foreign key from identifiers to companies, when `withIdentifierKey`), and builds them again after it
+ * on the same connection, one after the other: another connection would not see the rows, which are
+ * not committed yet. For a load adding about as many rows as a table holds (the first ISIN import into
+ * a register), as the GLEIF import does for an empty register. Dropping an index locks its table
+ * against readers until the transaction ends.
+ */
+export async function loadWithoutIndexes(
+  trx: Queryable,
+  names: readonly string[],
+  withIdentifierKey: boolean,
+  load: () => Promise<void>,
+): Promise<void> {
+  const indexes = SECONDARY_INDEXES.filter((index) => names.includes(index.name));
+  for (const index of indexes) await sql`drop index if exists ${sql.id(index.name)}`.execute(trx);
+  if (withIdentifierKey)
+    await sql`alter table company_identifier drop constraint if exists ${sql.id(IDENTIFIER_COMPANY_KEY)}`.execute(
+      trx,
+    );
+  await load();
+  for (const index of indexes) {
+    const memory = index.definition.includes("using gin") ? GIN_BUILD_MEMORY : BTREE_BUILD_MEMORY;
+    await sql`select set_config('maintenance_work_mem', ${memory}, true)`.execute(trx);
+    await sql.raw(`create index if not exists ${index.name} ${index.definition}`).execute(trx);
+  }
+  if (withIdentifierKey) await ensureIdentifierCompanyKey(trx);
+}

@@ -1,0 +1,132 @@
+/**
+ * SQL for replacing the ISIN-LEI mapping: the pairs go into a temporary table as they arrive (COPY on
+ * a PostgreSQL server, unnest on the embedded database); the new mapping is built from it as a table of
+ * its own, indexed after it is filled, and put in the old one's place; the ISINs are attached to the
+ * companies holding their LEIs by a few set-wise statements. All of it runs in the caller's transaction.
+ */
+import { sql } from "kysely";
+import { CopyRows, copyInto } from "./copy-rows";
+import type { Queryable } from "./store";
+
+/**
+ * Starts a replacement: no other replacement may run beside it (they would build the same next
+ * table), while reads of the mapping go on until the swap.
+ */
+export async function startIncomingPairs(trx: Queryable): Promise<void> {
+  await sql`lock table isin_lei_mapping in exclusive mode`.execute(trx);
+  // The sorts and hash joins below take a few hundred thousand to millions of rows: in memory they
+  // cost a fraction of sorting in files of 4 MB.
+  await sql`select set_config('work_mem', '256MB', true)`.execute(trx);
+  await sql`create temporary table isin_lei_incoming (isin text not null, lei text not null, seq integer not null)
+    on commit drop`.execute(trx);
+}
+
+/** A text[] literal of values that need no quoting (LEIs and ISINs are letters and digits). */
+const plainArray = (values: readonly (string | number)[]): string => `{${values.join(",")}}`;
+
+/**
+ * Adds pairs to the incoming ones; `firstSeq` numbers them in the order read, so that an ISIN met
+ * again takes its later LEI. The pairs are checked (readIsinLeiPair), so they need no escaping.
+ */
+export async function addIncomingPairs(
+  trx: Queryable,
+  pairs: readonly { lei: string; isin: string }[],
+  firstSeq: number,
+  copy: boolean,
+): Promise<void> {
+  if (pairs.length === 0) return;
+  if (copy) {
+    const rows = new CopyRows();
+    let seq = firstSeq;
+    for (const pair of pairs) rows.addEncoded(`${pair.isin}\t${pair.lei}\t${seq++}`);
+    await copyInto(trx, "isin_lei_incoming", ["isin", "lei", "seq"], rows);
+    return;
+  }
+  await sql`insert into isin_lei_incoming (isin, lei, seq)
+    select * from unnest(${plainArray(pairs.map((pair) => pair.isin))}::text[],
+      ${plainArray(pairs.map((pair) => pair.lei))}::text[],
+      ${plainArray(pairs.map((_, index) => firstSeq + index))}::integer[])`.execute(trx);
+}
+
+/**
+ * Puts the incoming pairs in the mapping's place, one pair per ISIN (its last). The new table gets its
+ * indexes after it is filled, each built by one sort, instead of taking the rows one by one into them;
+ * the old table is dropped only now, so its readers wait for the swap alone. The pairs are sorted
+ * byte-wise (collate "C", several times cheaper than the database's collation): ISINs are letters and
+ * digits, which both orders sort alike, so the primary key then finds its rows in order.
+ */
+export async function swapInIncomingMapping(trx: Queryable): Promise<void> {
+  await sql`create table isin_lei_mapping_next (isin text not null, lei text not null)`.execute(trx);
+  await sql`insert into isin_lei_mapping_next (isin, lei)
+    select distinct on (isin collate "C") isin, lei from isin_lei_incoming order by isin collate "C", seq desc`.execute(
+    trx,
+  );
+  await sql`alter table isin_lei_mapping_next add constraint isin_lei_mapping_next_pkey primary key (isin)`.execute(
+    trx,
+  );
+  await sql`create index isin_lei_mapping_next_lei on isin_lei_mapping_next (lei, isin)`.execute(trx);
+  await sql`drop table isin_lei_mapping`.execute(trx);
+  await sql`alter table isin_lei_mapping_next rename to isin_lei_mapping`.execute(trx);
+  await sql`alter index isin_lei_mapping_next_pkey rename to isin_lei_mapping_pkey`.execute(trx);
+  await sql`alter index isin_lei_mapping_next_lei rename to isin_lei_mapping_lei`.execute(trx);
+}
+
+export interface AttachCounts {
+  /** ISINs of the mapping whose LEI a company holds and that no company holds yet. */
+  fresh: number;
+  unknownLei: number;
+  alreadyThere: number;
+  heldByOther: number;
+}
+
+/**
+ * Sorts the mapping's ISINs by what attaching them means (into a temporary table, one pass over the
+ * mapping): the LEI no company holds, the ISIN held by that company already or by another one, or
+ * fresh (to be attached). Identifiers are locked against other writers from here on, so the ISINs
+ * found fresh are still free when they are attached.
+ */
+export async function classifyMappedIsins(trx: Queryable): Promise<AttachCounts> {
+  await sql`lock table company_identifier in share row exclusive mode`.execute(trx);
+  await sql`create temporary table isin_lei_attach on commit drop as
+    select m.isin, c.company_id, c.search_boost, h.company_id as holder
+    from isin_lei_mapping m
+    left join company_identifier i on i.identifier_type = 'Lei' and i.identifier = m.lei
+    left join company c on c.company_id = i.company_id
+    left join company_identifier h on h.identifier_type = 'Isin' and h.identifier = m.isin`.execute(trx);
+  const result = await sql<AttachCounts>`select
+      count(*) filter (where company_id is not null and holder is null)::int as fresh,
+      count(*) filter (where company_id is null)::int as "unknownLei",
+      count(*) filter (where holder = company_id)::int as "alreadyThere",
+      count(*) filter (where holder <> company_id)::int as "heldByOther"
+    from isin_lei_attach`.execute(trx);
+  return result.rows[0] as AttachCounts;
+}
+
+/**
+ * Attaches the fresh ISINs as identifiers with their search terms (an identifier's term is its folded
+ * text: an ISIN in lower case), each in the order of the index it goes into, so that index pages fill
+ * one after another.
+ */
+export async function attachFreshIsins(trx: Queryable): Promise<void> {
+  await sql`insert into company_identifier (identifier_type, identifier, company_id)
+    select 'Isin', isin, company_id from isin_lei_attach
+    where company_id is not null and holder is null order by isin collate "C"`.execute(trx);
+  await sql`insert into company_search_term (company_id, term, search_boost, is_identifier)
+    select company_id, lower(isin), search_boost, true from isin_lei_attach
+    where company_id is not null and holder is null order by search_boost, lower(isin) collate "C"`.execute(
+    trx,
+  );
+}
+
+/** The rows of company_identifier, to judge whether attaching a number of ISINs is a bulk load. */
+export async function countIdentifiers(trx: Queryable): Promise<number> {
+  const result = await sql<{ n: number }>`select count(*)::int as n from company_identifier`.execute(trx);
+  return result.rows[0]?.n ?? 0;
+}
+
+/** The ISINs the mapping gives an LEI, in order. */
+export async function selectIsinsOfLei(db: Queryable, lei: string): Promise<string[]> {
+  const result = await sql<{ isin: string }>`
+    select isin from isin_lei_mapping where lei = ${lei} order by isin`.execute(db);
+  return result.rows.map((row) => row.isin);
+}
