@@ -222,6 +222,15 @@ async function prepare(databaseUrl: string, env: Record<string, string>) {
         [batch, PERIODS, companyIds[0], uploader.userId, Date.now(), template.dataId],
       );
     });
+    // The copies are made active in SQL, not by activation, so their numbers are filled in here as
+    // activation would have (dataset_active_number; the template's are there already).
+    await pool.query(
+      `insert into dataset_active_number (data_id, data_type, data_point_type, reporting_period, number)
+       select p.data_id, p.data_type, p.data_point_type, p.reporting_period, data_point_number(p.value)
+       from dataset d join dataset_data_point p on p.data_id = d.data_id
+       where d.currently_active and d.data_id <> $1 and data_point_number(p.value) is not null`,
+      [template.dataId],
+    );
     const counts = await pool.query(
       "select (select count(*) from dataset where currently_active) as datasets, (select count(*) from dataset_data_point) as points, (select count(*) from dataset_non_sourceable) as statements",
     );

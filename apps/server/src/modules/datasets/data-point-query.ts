@@ -309,11 +309,12 @@ export async function companiesOrderedByValue(
 }
 
 /**
- * The first companies with a number. Every version of the data point is in dataset_data_point_number,
- * so the statement names both ways to the active dataset's number and the planner picks by the size of
- * the selection: down the index from the top, each entry checked against the active dataset and the
+ * The first companies with a number, from dataset_active_number (migration 007: the numbers of the
+ * active datasets only). The statement names both ways to them and the planner picks by the size of the
+ * selection: down the index of numbers from the top, each entry checked against its dataset and the
  * selection until the page is full (a large selection), or from each company of the selection to its
- * active dataset's data point (a small one). Fewer companies than asked for when the values run out.
+ * active dataset and that dataset's number (a small one). Fewer companies than asked for when the values
+ * run out.
  */
 async function pageByNumber(db: AnyExecutor, order: ValueOrder, page: OrderPage): Promise<string[]> {
   const direction = sql.raw(order.direction === "desc" ? "desc" : "asc");
@@ -322,10 +323,9 @@ async function pageByNumber(db: AnyExecutor, order: ValueOrder, page: OrderPage)
     from (${order.companies}) w
     join dataset d on d.company_id = w.company_id and d.data_type = ${order.dataType}
       and d.reporting_period = ${order.reportingPeriod} and d.currently_active
-    join dataset_data_point p on p.data_id = d.data_id
-    where p.data_type = ${order.dataType} and p.data_point_type = ${order.dataPointType}
-      and p.reporting_period = ${order.reportingPeriod} and data_point_number(p.value) is not null
-    order by data_point_number(p.value) ${direction}, w.name_key, w.company_id
+    join dataset_active_number n on n.data_id = d.data_id and n.data_point_type = ${order.dataPointType}
+    where n.data_type = ${order.dataType} and n.reporting_period = ${order.reportingPeriod}
+    order by n.number ${direction}, w.name_key, w.company_id
     limit ${page.limit} offset ${page.offset}`.execute(datasetsDb(db));
   return rows.map((row) => row.companyId);
 }

@@ -296,8 +296,21 @@ export async function activationCandidates(
   }));
 }
 
+/**
+ * Sets a dataset's active flag and moves its numbers into or out of dataset_active_number (migration
+ * 007), which holds the active datasets' numbers only, so that uploads never write there.
+ */
 export async function setActive(trx: DatasetsDb, dataId: string, active: boolean): Promise<void> {
   await trx.updateTable("dataset").set({ currently_active: active }).where("data_id", "=", dataId).execute();
+  if (!active) {
+    await sql`delete from dataset_active_number where data_id = ${dataId}`.execute(trx);
+    return;
+  }
+  await sql`
+    insert into dataset_active_number (data_id, data_type, data_point_type, reporting_period, number)
+    select data_id, data_type, data_point_type, reporting_period, data_point_number(value)
+    from dataset_data_point
+    where data_id = ${dataId} and data_point_number(value) is not null`.execute(trx);
 }
 
 export async function setQaStatus(trx: DatasetsDb, dataId: string, qaStatus: QaStatus): Promise<void> {
