@@ -28,6 +28,8 @@ export class CopyRows {
   #buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   #offset = HEADER.copy(this.#buffer, 0);
   #count = 0;
+  #lastUuid = "";
+  readonly #lastUuidBytes = new Uint8Array(16);
 
   get count(): number {
     return this.#count;
@@ -43,16 +45,22 @@ export class CopyRows {
 
   /** A uuid in its usual text form (hexadecimal digits and dashes), which must be valid. */
   uuid(value: string): this {
-    this.#reserve(20);
-    const buffer = this.#buffer;
-    let offset = buffer.writeInt32BE(16, this.#offset);
-    for (let index = 0; index < value.length; index++) {
-      const high = value.charCodeAt(index);
-      if (high === 45) continue; // -
-      buffer[offset++] =
-        ((HEX_VALUES[high] as number) << 4) | (HEX_VALUES[value.charCodeAt(++index)] as number);
+    // A company's rows follow one another: its id is read from the text once.
+    if (value !== this.#lastUuid) {
+      const bytes = this.#lastUuidBytes;
+      let byte = 0;
+      for (let index = 0; index < value.length; index++) {
+        const high = value.charCodeAt(index);
+        if (high === 45) continue; // -
+        bytes[byte++] =
+          ((HEX_VALUES[high] as number) << 4) | (HEX_VALUES[value.charCodeAt(++index)] as number);
+      }
+      this.#lastUuid = value;
     }
-    this.#offset = offset;
+    this.#reserve(20);
+    const offset = this.#buffer.writeInt32BE(16, this.#offset);
+    this.#buffer.set(this.#lastUuidBytes, offset);
+    this.#offset = offset + 16;
     return this;
   }
 

@@ -59,6 +59,11 @@ export function decodeText(pieces: readonly Buffer[]): string {
 
 const isNameEnd = (code: number) => code === GT || code === SLASH || code <= 32;
 
+function indexOrEnd(text: string, search: string, from: number): number {
+  const index = text.indexOf(search, from);
+  return index === -1 ? text.length : index;
+}
+
 export class XmlReader {
   /** The bytes not read yet, and the same bytes as latin1 text, where the markup is looked for. */
   private bytes: Buffer = Buffer.alloc(0);
@@ -96,6 +101,8 @@ export class XmlReader {
     this.buffer = this.bytes.toString("latin1");
     this.position = 0;
     this.countedTo = 0;
+    this.nextQuote = -1;
+    this.nextApostrophe = -1;
     this.scan();
     // What was read is dropped; its lines are counted first.
     this.countLines(this.position);
@@ -224,10 +231,23 @@ export class XmlReader {
   }
 
   /**
+   * Where the next `"` and `'` of the buffer are, from where they were last looked for (the buffer's
+   * length: there is none; -1: not looked for yet). Quotes are rare (a few attributes, apostrophes in
+   * names), so most tags end at the next `>` before either, found without walking the tag.
+   */
+  private nextQuote = -1;
+  private nextApostrophe = -1;
+
+  /**
    * The `>` that ends a start tag whose name ends at `from`, outside quoted attribute values; -1 when
-   * it has not arrived yet. Most tags have no attributes, so the walk is mostly one character.
+   * it has not arrived yet.
    */
   private tagEnd(buffer: string, from: number): number {
+    const gt = buffer.indexOf(">", from);
+    if (gt === -1) return -1;
+    if (this.nextQuote < from) this.nextQuote = indexOrEnd(buffer, '"', from);
+    if (this.nextApostrophe < from) this.nextApostrophe = indexOrEnd(buffer, "'", from);
+    if (gt < this.nextQuote && gt < this.nextApostrophe) return gt;
     let quote = 0;
     for (let index = from; index < buffer.length; index++) {
       const code = buffer.charCodeAt(index);

@@ -7,7 +7,7 @@ import yauzl from "yauzl";
 import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
 import type { AuditActor } from "../audit";
 import { canCopy } from "./copy-rows";
-import { decodeText, XmlReader, XmlSyntaxError } from "./gleif-xml";
+import { decodeEntities, decodeText, XmlReader, XmlSyntaxError } from "./gleif-xml";
 import {
   type BatchOptions,
   type ImportRecord,
@@ -269,7 +269,11 @@ export async function* readGleifRecords(
   let recordNumber = 0;
   let draft = emptyDraft();
   let capture: ((draft: RecordDraft, text: string) => void) | undefined;
-  const pieces: Buffer[] = [];
+  // The captured text's bytes: nearly always one piece, kept as where it is; more pieces are joined.
+  let textSource: Buffer | undefined;
+  let textStart = 0;
+  let textEnd = 0;
+  const morePieces: Buffer[] = [];
 
   const parser: XmlReader = new XmlReader({
     open(name) {
@@ -286,17 +290,32 @@ export async function* readGleifRecords(
       const node = nodes[nodes.length - 1]?.children.get(name);
       nodes.push(node);
       capture = node?.capture;
-      pieces.length = 0;
+      textSource = undefined;
       // Off every captured path (registration, extensions, the legal address, ...): the reader
       // only counts its tags, which is most of a record.
       return node === undefined;
     },
     text(source, start, end) {
-      if (capture) pieces.push(source.subarray(start, end));
+      if (!capture) return;
+      if (textSource === undefined) {
+        textSource = source;
+        textStart = start;
+        textEnd = end;
+        return;
+      }
+      if (morePieces.length === 0) morePieces.push(textSource.subarray(textStart, textEnd));
+      morePieces.push(source.subarray(start, end));
     },
     close() {
       if (capture) {
-        capture(draft, decodeText(pieces));
+        let text = "";
+        if (morePieces.length > 0) {
+          text = decodeText(morePieces);
+          morePieces.length = 0;
+        } else if (textSource !== undefined)
+          text = decodeEntities(textSource.toString("utf8", textStart, textEnd));
+        textSource = undefined;
+        capture(draft, text);
         capture = undefined;
       }
       if (recordDepth > 0) nodes.pop();
