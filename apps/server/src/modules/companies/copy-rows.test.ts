@@ -1,30 +1,52 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
-import { CopyRows, canCopy, copyInto, copyValue } from "./copy-rows";
+import { CopyRows, canCopy, copyInto } from "./copy-rows";
 
-const text = (rows: CopyRows) => Buffer.concat(rows.chunks()).toString();
-
-describe("COPY text", () => {
-  it("escapes backslash, tab, newline and carriage return and writes NULL as \\N", () => {
-    expect(copyValue("plain Müller & Co. AG")).toBe("plain Müller & Co. AG");
-    expect(copyValue("a\\b\tc\nd\re")).toBe("a\\\\b\\tc\\nd\\re");
-    expect(copyValue("\\N")).toBe("\\\\N");
-    expect(copyValue("")).toBe("");
-    expect(copyValue(null)).toBe("\\N");
+describe("COPY's binary rows", () => {
+  it("start with the signature, end with the trailer and write each type as PostgreSQL reads it", () => {
+    const rows = new CopyRows();
+    rows
+      .row(6)
+      .uuid("0123abcd-EF45-6789-aBcD-ef0123456789")
+      .text("Kö")
+      .text(null)
+      .smallint(-2)
+      .boolean(true)
+      .textArray([]);
+    expect(rows.count).toBe(1);
+    const bytes = Buffer.concat(rows.chunks());
+    expect(bytes.toString("hex")).toBe(
+      [
+        Buffer.from("PGCOPY\n\xff\r\n\0", "latin1").toString("hex"),
+        "00000000",
+        "00000000",
+        "0006",
+        "00000010",
+        "0123abcdef456789abcdef0123456789",
+        "00000003",
+        Buffer.from("Kö").toString("hex"),
+        "ffffffff",
+        "00000002",
+        "fffe",
+        "00000001",
+        "01",
+        "0000000c",
+        "00000000",
+        "00000000",
+        "00000019",
+        "ffff",
+      ].join(""),
+    );
   });
 
-  it("joins a row's values with tabs and ends each row with a newline, over several chunks", () => {
+  it("spread over chunks when they outgrow one", () => {
     const rows = new CopyRows();
-    rows.add(["a\tb", null, "c"]);
-    rows.addEncoded("already\\tencoded");
-    for (let index = 0; index < 600; index++) rows.add([String(index)]);
-    expect(rows.count).toBe(602);
-    expect(rows.chunks().length).toBeGreaterThan(1);
-    const lines = text(rows).split("\n");
-    expect(lines.slice(0, 3)).toEqual(["a\\tb\t\\N\tc", "already\\tencoded", "0"]);
-    expect(lines.at(-2)).toBe("599");
-    expect(lines.at(-1)).toBe("");
+    const long = "x".repeat(100_000);
+    for (let index = 0; index < 10; index++) rows.row(1).text(long);
+    const chunks = rows.chunks();
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunks).length).toBe(19 + 10 * (2 + 4 + 100_000) + 2);
   });
 });
 
@@ -46,29 +68,51 @@ describe("copyInto", () => {
   it("writes the rows in the transaction, which keeps them or rolls them back", async (context) => {
     const db = platform.database.db;
     if (!(await canCopy(db))) context.skip();
-    await sql`create table copy_rows_probe (id int not null, name text, names text[])`.execute(db);
-    const values = ["tab\there", "line\nbreak\r", "back\\slash", "Köln", ""];
+    await sql`create table copy_rows_probe (id smallint not null, name text, names text[], ref uuid, flag boolean)`.execute(
+      db,
+    );
+    const values = ["tab\there", "line\nbreak\r", "back\\slash", 'Köln "{a,b}"', "€ 😀", ""];
+    const ref = "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b";
+    const columns = ["id", "name", "names", "ref", "flag"];
     const rows = new CopyRows();
     values.forEach((value, index) => {
-      rows.add([String(index), value, `{"${value.replace(/[\\"]/g, "\\$&")}",NULL}`]);
+      rows
+        .row(5)
+        .smallint(index)
+        .text(value)
+        .textArray([value, "NULL", ""])
+        .uuid(ref)
+        .boolean(index % 2 === 0);
     });
-    rows.add(["9", null, null]);
+    rows.row(5).smallint(9).text(null).textArray([]).text(null).boolean(false);
     await db.transaction().execute(async (trx) => {
-      await copyInto(trx, "copy_rows_probe", ["id", "name", "names"], rows);
+      await copyInto(trx, "copy_rows_probe", columns, rows);
       // The rows are visible to the rest of the transaction at once.
       const inside = await sql<{ n: number }>`select count(*)::int as n from copy_rows_probe`.execute(trx);
-      expect(inside.rows[0]?.n).toBe(6);
+      expect(inside.rows[0]?.n).toBe(7);
     });
-    const stored = await sql<{ id: number; name: string | null; names: string[] | null }>`
-      select id, name, names from copy_rows_probe order by id`.execute(db);
+    const stored = await sql<{
+      id: number;
+      name: string | null;
+      names: string[];
+      ref: string | null;
+      flag: boolean;
+    }>`
+      select id, name, names, ref, flag from copy_rows_probe order by id`.execute(db);
     expect(stored.rows).toEqual([
-      ...values.map((value, index) => ({ id: index, name: value, names: [value, null] })),
-      { id: 9, name: null, names: null },
+      ...values.map((value, index) => ({
+        id: index,
+        name: value,
+        names: [value, "NULL", ""],
+        ref,
+        flag: index % 2 === 0,
+      })),
+      { id: 9, name: null, names: [], ref: null, flag: false },
     ]);
 
     const failing = new CopyRows();
-    failing.add(["10", "kept only if all are"]);
-    failing.add([null, "breaks the not null"]);
+    failing.row(2).smallint(10).text("kept only if all are");
+    failing.row(2).text(null).text("breaks the not null");
     await expect(
       db.transaction().execute(async (trx) => {
         await copyInto(trx, "copy_rows_probe", ["id", "name"], new CopyRows());
@@ -77,7 +121,7 @@ describe("copyInto", () => {
       }),
     ).rejects.toThrow(/null value/);
     const after = await sql<{ n: number }>`select count(*)::int as n from copy_rows_probe`.execute(db);
-    expect(after.rows[0]?.n).toBe(6);
+    expect(after.rows[0]?.n).toBe(7);
     // The connection went back to the pool in working order.
     expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
     await sql`drop table copy_rows_probe`.execute(db);

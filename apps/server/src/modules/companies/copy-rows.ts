@@ -3,62 +3,162 @@ import { CompiledQuery, sql } from "kysely";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Queryable } from "./store";
 
-const NEEDS_ESCAPE = /[\\\t\n\r]/;
-const ESCAPED = /[\\\t\n\r]/g;
-const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+/** Signature, flags (int32, none) and the length of the header extension (int32, none). */
+const HEADER = Buffer.concat([Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.alloc(8)]);
+const CHUNK_BYTES = 256 * 1024;
+/** PostgreSQL's type oid of text, which a text[] value names for its elements. */
+const TEXT_OID = 25;
 
-/** A value in COPY's text format: backslash, tab, newline and carriage return escaped, NULL as \N. */
-export function copyValue(value: string | null): string {
-  if (value === null) return "\\N";
-  return NEEDS_ESCAPE.test(value)
-    ? value.replace(ESCAPED, (character) => ESCAPES[character] as string)
-    : value;
+/** The value of a hexadecimal digit's character code, for uuids. */
+const HEX_VALUES = new Uint8Array(128);
+for (let digit = 0; digit < 16; digit++) {
+  HEX_VALUES[digit.toString(16).charCodeAt(0)] = digit;
+  HEX_VALUES[digit.toString(16).toUpperCase().charCodeAt(0)] = digit;
 }
 
-/** Rows written into a table by one COPY, in COPY's text format. */
+/**
+ * Rows written into a table by one COPY, in COPY's binary format: PostgreSQL stores the values as they
+ * come instead of parsing text (at 1M companies, parsing the uuids of the text format alone was about
+ * an eighth of its CPU for the rows, then the escapes, the arrays and the numbers). A row is its field
+ * count (`row`) followed by its values in column order, each written by the method of its type. Values
+ * go straight into chunks of bytes, so a batch leaves no strings behind for the garbage collector.
+ */
 export class CopyRows {
-  /**
-   * Rows are joined into a string a few hundred at a time and kept as bytes: strings built up row by
-   * row are chains of small pieces until they are used, and a batch's worth lived long enough to
-   * keep the garbage collector busy.
-   */
   readonly #chunks: Buffer[] = [];
-  #pending = "";
-  #pendingRows = 0;
+  #buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  #offset = HEADER.copy(this.#buffer, 0);
   #count = 0;
+  #lastUuid = "";
+  readonly #lastUuidBytes = new Uint8Array(16);
 
   get count(): number {
     return this.#count;
   }
 
-  /** Adds a row; its values must already be in COPY's text format (see copyValue). */
-  addEncoded(values: string): void {
-    this.#pending += `${values}\n`;
+  /** Starts a row of `fields` values. */
+  row(fields: number): this {
+    this.#reserve(2);
+    this.#offset = this.#buffer.writeInt16BE(fields, this.#offset);
     this.#count++;
-    if (++this.#pendingRows === ROWS_PER_CHUNK) this.#flush();
+    return this;
   }
 
-  add(values: readonly (string | null)[]): void {
-    let line = copyValue(values[0] ?? null);
-    for (let index = 1; index < values.length; index++) line += `\t${copyValue(values[index] ?? null)}`;
-    this.addEncoded(line);
+  /** A uuid in its usual text form (hexadecimal digits and dashes), which must be valid. */
+  uuid(value: string): this {
+    // A company's rows follow one another: its id is read from the text once.
+    if (value !== this.#lastUuid) {
+      const bytes = this.#lastUuidBytes;
+      let byte = 0;
+      for (let index = 0; index < value.length; index++) {
+        const high = value.charCodeAt(index);
+        if (high === 45) continue; // -
+        bytes[byte++] =
+          ((HEX_VALUES[high] as number) << 4) | (HEX_VALUES[value.charCodeAt(++index)] as number);
+      }
+      this.#lastUuid = value;
+    }
+    this.#reserve(20);
+    const offset = this.#buffer.writeInt32BE(16, this.#offset);
+    this.#buffer.set(this.#lastUuidBytes, offset);
+    this.#offset = offset + 16;
+    return this;
   }
 
-  /** The rows as chunks of bytes. */
+  text(value: string | null): this {
+    if (value === null) return this.#null();
+    // UTF-8 takes at most 3 bytes for a UTF-16 code unit.
+    this.#reserve(4 + 3 * value.length);
+    this.#offset = this.#utf8(value, this.#offset);
+    return this;
+  }
+
+  /** A one-dimensional text[] of values without NULLs. */
+  textArray(values: readonly string[]): this {
+    if (values.length === 0) {
+      this.#reserve(16);
+      // Dimensions 0, no NULLs, the element type.
+      let offset = this.#buffer.writeInt32BE(12, this.#offset);
+      offset = this.#buffer.writeInt32BE(0, offset);
+      offset = this.#buffer.writeInt32BE(0, offset);
+      this.#offset = this.#buffer.writeInt32BE(TEXT_OID, offset);
+      return this;
+    }
+    let bytes = 24;
+    for (const value of values) bytes += 4 + 3 * value.length;
+    this.#reserve(bytes);
+    const buffer = this.#buffer;
+    const start = this.#offset;
+    // Dimensions, no NULLs, the element type, the length and lower bound of the dimension.
+    let offset = buffer.writeInt32BE(1, start + 4);
+    offset = buffer.writeInt32BE(0, offset);
+    offset = buffer.writeInt32BE(TEXT_OID, offset);
+    offset = buffer.writeInt32BE(values.length, offset);
+    offset = buffer.writeInt32BE(1, offset);
+    for (const value of values) offset = this.#utf8(value, offset);
+    buffer.writeInt32BE(offset - start - 4, start);
+    this.#offset = offset;
+    return this;
+  }
+
+  smallint(value: number): this {
+    this.#reserve(6);
+    this.#offset = this.#buffer.writeInt16BE(value, this.#buffer.writeInt32BE(2, this.#offset));
+    return this;
+  }
+
+  boolean(value: boolean): this {
+    this.#reserve(5);
+    const offset = this.#buffer.writeInt32BE(1, this.#offset);
+    this.#buffer[offset] = value ? 1 : 0;
+    this.#offset = offset + 1;
+    return this;
+  }
+
+  /** The rows as chunks of bytes, ended by the trailer. */
   chunks(): Buffer[] {
-    this.#flush();
+    this.#reserve(2);
+    this.#offset = this.#buffer.writeInt16BE(-1, this.#offset);
+    this.#chunks.push(this.#buffer.subarray(0, this.#offset));
+    this.#buffer = Buffer.alloc(0);
+    this.#offset = 0;
     return this.#chunks;
   }
 
-  #flush(): void {
-    if (this.#pendingRows === 0) return;
-    this.#chunks.push(Buffer.from(this.#pending));
-    this.#pending = "";
-    this.#pendingRows = 0;
+  #null(): this {
+    this.#reserve(4);
+    this.#offset = this.#buffer.writeInt32BE(-1, this.#offset);
+    return this;
+  }
+
+  /**
+   * Writes the value's length and its UTF-8 bytes at `offset` (room reserved) and returns where they
+   * end. Most values are short and ASCII: copied character by character here, which costs less than
+   * a call into the encoder; the encoder takes over at the first other character.
+   */
+  #utf8(value: string, offset: number): number {
+    const buffer = this.#buffer;
+    const start = offset + 4;
+    let end = start;
+    for (let index = 0; index < value.length; index++) {
+      const code = value.charCodeAt(index);
+      if (code >= 0x80) {
+        end = start + buffer.write(value, start, "utf8");
+        break;
+      }
+      buffer[end++] = code;
+    }
+    buffer.writeInt32BE(end - start, offset);
+    return end;
+  }
+
+  /** Makes room for `bytes` more in the current chunk, starting a new one when they do not fit. */
+  #reserve(bytes: number): void {
+    if (this.#offset + bytes <= this.#buffer.length) return;
+    this.#chunks.push(this.#buffer.subarray(0, this.#offset));
+    this.#buffer = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes));
+    this.#offset = 0;
   }
 }
-
-const ROWS_PER_CHUNK = 256;
 
 /**
  * Whether COPY FROM STDIN can be used: it streams through node-postgres on a PostgreSQL server; the
@@ -72,7 +172,7 @@ export async function canCopy(db: Queryable): Promise<boolean> {
 }
 
 /**
- * Writes the rows into the table with `copy ... from stdin` on the connection of `trx`, so that they
+ * Writes the rows into the table with `copy ... from stdin (format binary)` on the connection of `trx`, so that they
  * are part of its transaction. Kysely's node-postgres connection hands a query's text to
  * `client.query` as it is, and node-postgres runs any object with a `submit` method in the
  * connection's turn: the COPY stream goes in as the query (the call returns once it is queued) and
@@ -86,7 +186,7 @@ export async function copyInto(
   rows: CopyRows,
 ): Promise<void> {
   if (rows.count === 0) return;
-  const stream = copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`);
+  const stream = copyFrom(`copy ${table} (${columns.join(", ")}) from stdin (format binary)`);
   const done = finished(stream);
   // Awaited below; a failure while the stream waits for its turn must not count as unhandled.
   done.catch(() => {});

@@ -1,53 +1,57 @@
 import { describe, expect, it } from "vitest";
-import { decodeEntities, XmlReader, XmlSyntaxError } from "./gleif-xml";
+import { decodeText, XmlReader, XmlSyntaxError } from "./gleif-xml";
 
-/** Reads the text in the given pieces and lists what the reader reported. */
-function read(pieces: string[]): string[] {
+/** Reads the text in the given pieces (of text or of its UTF-8 bytes) and lists what the reader reported. */
+function read(pieces: (string | Buffer)[]): string[] {
   const events: string[] = [];
-  let text = "";
+  const text: Buffer[] = [];
   const reader = new XmlReader({
     open: (name) => {
       events.push(`open ${name}`);
       return name === "Skip";
     },
     text: (source, start, end) => {
-      text += decodeEntities(source.slice(start, end));
+      text.push(source.subarray(start, end));
     },
     close: () => {
-      if (text.trim()) events.push(`text ${text.trim()}`);
-      text = "";
+      const decoded = decodeText(text).trim();
+      if (decoded) events.push(`text ${decoded}`);
+      text.length = 0;
       events.push("close");
     },
   });
-  for (const piece of pieces) reader.write(piece);
+  for (const piece of pieces) reader.write(typeof piece === "string" ? Buffer.from(piece) : piece);
   reader.close();
   return events;
 }
 
-const sample = `<?xml version="1.0"?><!-- head --><a:Root x="1>2"><a:Name lang='en'>Fish &amp; Chips &#x41;&#66;</a:Name><b/><![CDATA[<raw & text>]]></a:Root>`;
+/** The UTF-8 bytes of a text in pieces of `size` bytes, cut anywhere (inside a character too). */
+function bytePieces(text: string, size: number): Buffer[] {
+  const bytes = Buffer.from(text);
+  const pieces = [];
+  for (let index = 0; index < bytes.length; index += size) pieces.push(bytes.subarray(index, index + size));
+  return pieces;
+}
+
+const sample = `<?xml version="1.0"?><!-- head --><a:Root x="1>2"><a:Name lang='en'>Fish &amp; Chips &#x41;&#66; Straße €</a:Name><b/><![CDATA[<raw & text ü>]]></a:Root>`;
 
 describe("the golden copy's XML reader", () => {
   it("reports elements by local name, decoded text, CDATA, self-closing tags; skips comments and declarations", () => {
     expect(read([sample])).toEqual([
       "open Root",
       "open Name",
-      "text Fish & Chips AB",
+      "text Fish & Chips AB Straße €",
       "close",
       "open b",
       "close",
-      "text <raw & text>",
+      "text <raw & text ü>",
       "close",
     ]);
   });
 
-  it("reads the same whatever the pieces the text arrives in", () => {
+  it("reads the same whatever the pieces the bytes arrive in, cut inside characters and entities too", () => {
     const whole = read([sample]);
-    for (let size = 1; size < 12; size++) {
-      const pieces = [];
-      for (let index = 0; index < sample.length; index += size)
-        pieces.push(sample.slice(index, index + size));
-      expect(read(pieces)).toEqual(whole);
-    }
+    for (let size = 1; size < 12; size++) expect(read(bytePieces(sample, size))).toEqual(whole);
   });
 
   it("refuses a wrong closing tag, a tag that closes nothing, an unclosed element and a bare <", () => {
@@ -61,11 +65,7 @@ describe("the golden copy's XML reader", () => {
   it("skips the content of an element the handler does not want, checking only that its tags balance", () => {
     const text = `<r><Skip a="<x>"><x><y/>text &bogus;<!-- <z> --></x><x></x></Skip><n>kept</n></r>`;
     expect(read([text])).toEqual(["open r", "open Skip", "close", "open n", "text kept", "close", "close"]);
-    for (let size = 1; size < 9; size++) {
-      const pieces = [];
-      for (let index = 0; index < text.length; index += size) pieces.push(text.slice(index, index + size));
-      expect(read(pieces)).toEqual(read([text]));
-    }
+    for (let size = 1; size < 9; size++) expect(read(bytePieces(text, size))).toEqual(read([text]));
     expect(() => read(["<r><Skip><x></Skip></r>"])).toThrow(XmlSyntaxError);
     expect(() => read(["<r><Skip><x></x>"])).toThrow(/ends before/);
   });
@@ -73,8 +73,8 @@ describe("the golden copy's XML reader", () => {
   it("tells the line it is at", () => {
     const lines: number[] = [];
     const reader = new XmlReader({ open: () => false, text() {}, close: () => lines.push(reader.line) });
-    reader.write("<a>\n<b>\n</b>");
-    reader.write("\n\n<c/>\n</a>");
+    reader.write(Buffer.from("<a>\n<b>\n</b>"));
+    reader.write(Buffer.from("\n\n<c/>\n</a>"));
     reader.close();
     expect(lines).toEqual([3, 5, 6]);
   });

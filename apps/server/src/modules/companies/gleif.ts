@@ -7,7 +7,7 @@ import yauzl from "yauzl";
 import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
 import type { AuditActor } from "../audit";
 import { canCopy } from "./copy-rows";
-import { decodeEntities, XmlReader, XmlSyntaxError } from "./gleif-xml";
+import { decodeEntities, decodeText, XmlReader, XmlSyntaxError } from "./gleif-xml";
 import {
   type BatchOptions,
   type ImportRecord,
@@ -109,13 +109,13 @@ function openZipEntry(file: string, wanted: RegExp): Promise<{ stream: Readable;
 }
 
 /**
- * Opens a plain, gzip or zip file (recognised by its first bytes) as a stream of text, counting the
+ * Opens a plain, gzip or zip file (recognised by its first bytes) as a stream of bytes, counting the
  * bytes read against the total so progress can be shown.
  */
-export async function openText(
+export async function openBytes(
   file: string,
   wantedInZip: RegExp,
-): Promise<{ stream: AsyncIterable<string>; progress: () => { bytesRead: number; totalBytes: number } }> {
+): Promise<{ stream: Readable; progress: () => { bytesRead: number; totalBytes: number } }> {
   let bytesRead = 0;
   let totalBytes = (await stat(file)).size;
   const counter = new Transform({
@@ -132,13 +132,22 @@ export async function openText(
     totalBytes = entry.size;
     stream = pipeline(entry.stream, counter, ignore);
   } else {
-    const raw = createReadStream(file, { highWaterMark: 256 * 1024 });
+    const raw = createReadStream(file, { highWaterMark: 1024 * 1024 });
     stream = (await startsWith(file, GZIP_MAGIC))
       ? pipeline(raw, counter, createGunzip(), ignore)
       : pipeline(raw, counter, ignore);
   }
-  stream.setEncoding("utf8");
   return { stream, progress: () => ({ bytesRead, totalBytes }) };
+}
+
+/** openBytes decoded as UTF-8 text. */
+export async function openText(
+  file: string,
+  wantedInZip: RegExp,
+): Promise<{ stream: AsyncIterable<string>; progress: () => { bytesRead: number; totalBytes: number } }> {
+  const opened = await openBytes(file, wantedInZip);
+  opened.stream.setEncoding("utf8");
+  return opened;
 }
 
 interface RecordDraft {
@@ -247,7 +256,7 @@ function toRecord(draft: RecordDraft): ImportRecord | string {
  * large the file is. Records that lack what a company needs are reported and skipped.
  */
 export async function* readGleifRecords(
-  text: AsyncIterable<string>,
+  bytes: AsyncIterable<Buffer>,
   onMalformed: (record: MalformedRecord) => void = () => {},
 ): AsyncGenerator<ImportRecord> {
   const ready: ImportRecord[] = [];
@@ -260,7 +269,11 @@ export async function* readGleifRecords(
   let recordNumber = 0;
   let draft = emptyDraft();
   let capture: ((draft: RecordDraft, text: string) => void) | undefined;
-  let buffer = "";
+  // The captured text's bytes: nearly always one piece, kept as where it is; more pieces are joined.
+  let textSource: Buffer | undefined;
+  let textStart = 0;
+  let textEnd = 0;
+  const morePieces: Buffer[] = [];
 
   const parser: XmlReader = new XmlReader({
     open(name) {
@@ -277,17 +290,32 @@ export async function* readGleifRecords(
       const node = nodes[nodes.length - 1]?.children.get(name);
       nodes.push(node);
       capture = node?.capture;
-      buffer = "";
+      textSource = undefined;
       // Off every captured path (registration, extensions, the legal address, ...): the reader
       // only counts its tags, which is most of a record.
       return node === undefined;
     },
     text(source, start, end) {
-      if (capture) buffer += decodeEntities(source.slice(start, end));
+      if (!capture) return;
+      if (textSource === undefined) {
+        textSource = source;
+        textStart = start;
+        textEnd = end;
+        return;
+      }
+      if (morePieces.length === 0) morePieces.push(textSource.subarray(textStart, textEnd));
+      morePieces.push(source.subarray(start, end));
     },
     close() {
       if (capture) {
-        capture(draft, buffer);
+        let text = "";
+        if (morePieces.length > 0) {
+          text = decodeText(morePieces);
+          morePieces.length = 0;
+        } else if (textSource !== undefined)
+          text = decodeEntities(textSource.toString("utf8", textStart, textEnd));
+        textSource = undefined;
+        capture(draft, text);
         capture = undefined;
       }
       if (recordDepth > 0) nodes.pop();
@@ -313,7 +341,7 @@ export async function* readGleifRecords(
         )
       : error;
 
-  for await (const chunk of text) {
+  for await (const chunk of bytes) {
     try {
       parser.write(chunk);
     } catch (error) {
@@ -448,7 +476,7 @@ export async function importGleifFile(
   file: string,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  const { stream, progress } = await openText(file, /\.xml$/i);
+  const { stream, progress } = await openBytes(file, /\.xml$/i);
   let malformed = 0;
   let records = 0;
   const counted = (async function* () {

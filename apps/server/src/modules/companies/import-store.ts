@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { CopyRows, copyInto, copyValue } from "./copy-rows";
+import { CopyRows, copyInto } from "./copy-rows";
 import { foldForSearch } from "./normalize";
 import { nameSearchRows, type Queryable } from "./store";
 
@@ -137,26 +137,17 @@ class StatementSearchRows extends SearchRows {
 const TERM_COLUMNS = ["company_id", "term", "search_boost", "is_identifier"];
 const WORD_COLUMNS = ["company_id", "suffix", "search_boost", "term"];
 
-/** Search rows as COPY text (a PostgreSQL server). Company ids are uuids and need no escaping. */
+/** Search rows as COPY rows (a PostgreSQL server). */
 class CopySearchRows extends SearchRows {
   private readonly terms = new CopyRows();
   private readonly words = new CopyRows();
-  /** The name of the last word row and its encoding: a name's word rows come one after the other. */
-  private lastTerm = "";
-  private lastTermEncoded = "";
 
   protected addTerm(companyId: string, term: string, boost: number, isIdentifier: boolean): void {
-    this.terms.addEncoded(`${companyId}\t${copyValue(term)}\t${boost}\t${isIdentifier}`);
+    this.terms.row(4).uuid(companyId).text(term).smallint(boost).boolean(isIdentifier);
   }
 
   protected addWord(companyId: string, suffix: string, boost: number, term: string): void {
-    if (term !== this.lastTerm) {
-      this.lastTerm = term;
-      this.lastTermEncoded = copyValue(term);
-    }
-    // A suffix is the end of its name, so it needs escaping only when the name does.
-    const encodedSuffix = this.lastTermEncoded === term ? suffix : copyValue(suffix);
-    this.words.addEncoded(`${companyId}\t${encodedSuffix}\t${boost}\t${this.lastTermEncoded}`);
+    this.words.row(4).uuid(companyId).text(suffix).smallint(boost).text(term);
   }
 
   async write(trx: Queryable): Promise<void> {
@@ -211,26 +202,26 @@ const COPIED_COMPANY_COLUMNS = [
 const IDENTIFIER_COLUMNS = ["identifier_type", "identifier", "company_id"];
 
 /**
- * insertCompanies through COPY: PostgreSQL reads COPY text with less work than the array literals of
- * unnest(...). The ids are made here, so the LEI identifiers need no `returning`.
+ * insertCompanies through COPY: PostgreSQL reads COPY's binary rows with less work than the array
+ * literals of unnest(...). The ids are made here, so the LEI identifiers need no `returning`.
  */
 async function copyCompanies(trx: Queryable, rows: ImportRow[]): Promise<void> {
   const companies = new CopyRows();
   const identifiers = new CopyRows();
   for (const row of rows) {
-    companies.add([
-      row.company_id,
-      row.company_name,
-      textArray(row.alternative_names),
-      row.headquarters,
-      row.headquarters_postal_code,
-      row.country_code,
-      row.lei,
-      row.name_key,
-      row.legal_form,
-      row.sector,
-    ]);
-    identifiers.add(["Lei", row.lei, row.company_id]);
+    companies
+      .row(COPIED_COMPANY_COLUMNS.length)
+      .uuid(row.company_id)
+      .text(row.company_name)
+      .textArray(row.alternative_names)
+      .text(row.headquarters)
+      .text(row.headquarters_postal_code)
+      .text(row.country_code)
+      .text(row.lei)
+      .text(row.name_key)
+      .text(row.legal_form)
+      .text(row.sector);
+    identifiers.row(IDENTIFIER_COLUMNS.length).text("Lei").text(row.lei).uuid(row.company_id);
   }
   await copyInto(trx, "company", COPIED_COMPANY_COLUMNS, companies);
   await copyInto(trx, "company_identifier", IDENTIFIER_COLUMNS, identifiers);

@@ -25,6 +25,8 @@ describe("search folding", () => {
   it("keeps the beginnings of a name before its spaces reversed, and ranges over them for a text inside a word", () => {
     expect(nameTails("nord holding gmbh")).toEqual([`${TAIL_MARKER}dron`, `${TAIL_MARKER}gnidloh dron`]);
     expect(nameTails("single")).toEqual([]);
+    // Reversed code point by code point, as PostgreSQL's reverse() does.
+    expect(nameTails("x😀y z w")).toEqual([`${TAIL_MARKER}y😀x`, `${TAIL_MARKER}z y😀x`]);
     const range = tailRange("nord holding gmbh");
     expect(range).toEqual({ lower: `${TAIL_MARKER}gnidloh dron0`, upper: `${TAIL_MARKER}gnidloh droo` });
     const inside = `${TAIL_MARKER}gnidloh dronok`; // "konord holding ..."

@@ -96,8 +96,13 @@ const reversed = (text: string): string => [...text].reverse().join("");
  */
 export function nameTails(folded: string): string[] {
   const tails = new Set<string>();
-  for (let index = folded.indexOf(" "); index > 0; index = folded.indexOf(" ", index + 1))
-    tails.add(TAIL_MARKER + reversed(folded.slice(0, index)));
+  // Reversed once: the reverse of the beginning before a space is the end of the reversed name
+  // (reversing code point by code point keeps the length of every piece).
+  let backwards: string | undefined;
+  for (let index = folded.indexOf(" "); index > 0; index = folded.indexOf(" ", index + 1)) {
+    backwards ??= reversed(folded);
+    tails.add(TAIL_MARKER + backwards.slice(folded.length - index));
+  }
   return [...tails];
 }
 
