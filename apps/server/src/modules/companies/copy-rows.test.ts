@@ -7,11 +7,12 @@ describe("COPY's binary rows", () => {
   it("start with the signature, end with the trailer and write each type as PostgreSQL reads it", () => {
     const rows = new CopyRows();
     rows
-      .row(6)
+      .row(7)
       .uuid("0123abcd-EF45-6789-aBcD-ef0123456789")
       .text("Kö")
       .text(null)
       .smallint(-2)
+      .integer(70_000)
       .boolean(true)
       .textArray([]);
     expect(rows.count).toBe(1);
@@ -21,7 +22,7 @@ describe("COPY's binary rows", () => {
         Buffer.from("PGCOPY\n\xff\r\n\0", "latin1").toString("hex"),
         "00000000",
         "00000000",
-        "0006",
+        "0007",
         "00000010",
         "0123abcdef456789abcdef0123456789",
         "00000003",
@@ -29,6 +30,8 @@ describe("COPY's binary rows", () => {
         "ffffffff",
         "00000002",
         "fffe",
+        "00000004",
+        "00011170",
         "00000001",
         "01",
         "0000000c",

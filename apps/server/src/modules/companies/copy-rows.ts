@@ -106,6 +106,12 @@ export class CopyRows {
     return this;
   }
 
+  integer(value: number): this {
+    this.#reserve(8);
+    this.#offset = this.#buffer.writeInt32BE(value, this.#buffer.writeInt32BE(4, this.#offset));
+    return this;
+  }
+
   boolean(value: boolean): this {
     this.#reserve(5);
     const offset = this.#buffer.writeInt32BE(1, this.#offset);

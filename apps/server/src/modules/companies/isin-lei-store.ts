@@ -38,7 +38,7 @@ export async function addIncomingPairs(
   if (copy) {
     const rows = new CopyRows();
     let seq = firstSeq;
-    for (const pair of pairs) rows.addEncoded(`${pair.isin}\t${pair.lei}\t${seq++}`);
+    for (const pair of pairs) rows.row(3).text(pair.isin).text(pair.lei).integer(seq++);
     await copyInto(trx, "isin_lei_incoming", ["isin", "lei", "seq"], rows);
     return;
   }
