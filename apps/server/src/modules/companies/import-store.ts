@@ -46,8 +46,11 @@ function escapedTextArray(values: readonly (string | null)[]): string {
   return `{${elements.join(",")}}`;
 }
 
-/** A uuid[] (or other unquoted) literal: company ids need no quoting. */
-const plainArray = (values: readonly string[]): string => `{${values.join(",")}}`;
+/**
+ * An array literal of values that need no quoting: uuids, numbers, and codes of letters and digits
+ * (LEIs, ISINs).
+ */
+export const plainArray = (values: readonly (string | number)[]): string => `{${values.join(",")}}`;
 
 /** The boost every company starts with (no active datasets yet), as writeCompany gives it. */
 const NEW_COMPANY_BOOST = 1;

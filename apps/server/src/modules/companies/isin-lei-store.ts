@@ -6,6 +6,7 @@
  */
 import { sql } from "kysely";
 import { CopyRows, copyInto } from "./copy-rows";
+import { plainArray } from "./import-store";
 import type { Queryable } from "./store";
 
 /**
@@ -20,9 +21,6 @@ export async function startIncomingPairs(trx: Queryable): Promise<void> {
   await sql`create temporary table isin_lei_incoming (isin text not null, lei text not null, seq integer not null)
     on commit drop`.execute(trx);
 }
-
-/** A text[] literal of values that need no quoting (LEIs and ISINs are letters and digits). */
-const plainArray = (values: readonly (string | number)[]): string => `{${values.join(",")}}`;
 
 /**
  * Adds pairs to the incoming ones; `firstSeq` numbers them in the order read, so that an ISIN met

@@ -66,13 +66,16 @@ async function ensureIdentifierCompanyKey(db: Queryable): Promise<void> {
     foreign key (company_id) references company (company_id) on delete cascade`.execute(db);
 }
 
-/** Builds an index in a transaction of its own (on a server, its own connection) with its memory. */
-async function createIndex(db: Queryable, index: (typeof SECONDARY_INDEXES)[number]): Promise<void> {
+/** Builds an index with the memory its kind builds best with, for the rest of the transaction of `trx`. */
+async function buildIndex(trx: Queryable, index: (typeof SECONDARY_INDEXES)[number]): Promise<void> {
   const memory = index.definition.includes("using gin") ? GIN_BUILD_MEMORY : BTREE_BUILD_MEMORY;
-  await db.transaction().execute(async (trx) => {
-    await sql`select set_config('maintenance_work_mem', ${memory}, true)`.execute(trx);
-    await sql.raw(`create index if not exists ${index.name} ${index.definition}`).execute(trx);
-  });
+  await sql`select set_config('maintenance_work_mem', ${memory}, true)`.execute(trx);
+  await sql.raw(`create index if not exists ${index.name} ${index.definition}`).execute(trx);
+}
+
+/** Builds an index in a transaction of its own (on a server, its own connection). */
+async function createIndex(db: Queryable, index: (typeof SECONDARY_INDEXES)[number]): Promise<void> {
+  await db.transaction().execute((trx) => buildIndex(trx, index));
 }
 
 /** Whether an index is on one of the tables the foreign key joins. */
@@ -117,10 +120,6 @@ export async function loadWithoutIndexes(
       trx,
     );
   await load();
-  for (const index of indexes) {
-    const memory = index.definition.includes("using gin") ? GIN_BUILD_MEMORY : BTREE_BUILD_MEMORY;
-    await sql`select set_config('maintenance_work_mem', ${memory}, true)`.execute(trx);
-    await sql.raw(`create index if not exists ${index.name} ${index.definition}`).execute(trx);
-  }
+  for (const index of indexes) await buildIndex(trx, index);
   if (withIdentifierKey) await ensureIdentifierCompanyKey(trx);
 }
