@@ -26,7 +26,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -64,6 +64,8 @@ const { values: flags } = parseArgs({
     "server-args": { type: "string", default: "" },
     // A file for the server's standard output, e.g. what --trace-gc prints.
     "server-output": { type: "string" },
+    // A file for each measured upload's start and latency in ms, one line each, to see when slow ones happen.
+    latencies: { type: "string" },
     // How the bench database's name begins: sessions sharing a PostgreSQL server keep theirs apart.
     "database-prefix": { type: "string", default: "openverde_bench_datasets" },
   },
@@ -373,12 +375,15 @@ async function main() {
       const systemCpuBefore = systemCpuMsOf(pid);
       const dbCpuBefore = await backendCpuMs(monitor);
       const started = performance.now();
+      const timeline: string[] = [];
       await inParallel(uploads, 4, async (upload) => {
         const sent = performance.now();
         await post(upload);
         latencies.push(performance.now() - sent);
+        timeline.push(`${(sent - started).toFixed(1)} ${(performance.now() - sent).toFixed(1)}`);
       });
       const seconds = (performance.now() - started) / 1000;
+      if (flags.latencies !== undefined) writeFileSync(flags.latencies, `${timeline.join("\n")}\n`);
       const serverCpu = (cpuMsOf(pid) - cpuBefore) / uploadCount;
       uploader.close();
       // Each upload's event is handled in the background (the review queue entries); counted apart.
