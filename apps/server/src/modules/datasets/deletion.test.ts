@@ -140,4 +140,27 @@ describe("DELETE /api/data/{dataId}", () => {
     expect(await rows("dataset_data_point", dataId)).toBeGreaterThan(0);
     expect(await deletedEvents(dataId)).toEqual([]);
   });
+
+  it("keeps every data point tied to a stored dataset, as a foreign key would (migration 008)", async () => {
+    const { companyId } = await company(platform);
+    const dataId = await upload(companyId, "2021", false);
+    const db = platform.database.db;
+    const unknownDataset = "00000000-0000-4000-8000-0000000000aa";
+    await expect(
+      sql`insert into dataset_data_point (data_point_id, data_id, data_type, data_point_type, company_id,
+          reporting_period, value, qa_status)
+        values (gen_random_uuid(), ${unknownDataset}, 'sfdr', 'extendedDecimalScope1GhgEmissionsInTonnes',
+          ${companyId}, '2021', '1', 'Pending')`.execute(db),
+    ).rejects.toThrow("names a dataset that does not exist");
+    // The citations go first, so that only the data points stand in the way.
+    await sql`delete from dataset_document where data_id = ${dataId}`.execute(db);
+    await expect(sql`delete from dataset where data_id = ${dataId}`.execute(db)).rejects.toThrow(
+      "cannot be removed while data points name it",
+    );
+    await expect(
+      sql`update dataset_data_point set data_id = ${unknownDataset} where data_id = ${dataId}`.execute(db),
+    ).rejects.toThrow("cannot change");
+    expect(await rows("dataset_data_point", dataId)).toBeGreaterThan(0);
+    expect(await rows("dataset_data_point", unknownDataset)).toBe(0);
+  });
 });
