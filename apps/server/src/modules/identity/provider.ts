@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Provider from "oidc-provider";
 import { isDatabaseUnavailable } from "../../platform/db/unavailable";
 import { serviceUnavailable } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
@@ -78,6 +77,9 @@ export async function createEmbeddedProvider(
   const sessionState = (uid: string) =>
     createHash("sha256").update(`${cookieSecret}:${uid}`).digest("base64url").slice(0, 32);
 
+  // Loaded here rather than on import: the operator's commands load this module too, have no use for
+  // the provider, and would each print its warning about the Node version.
+  const { default: Provider } = await import("oidc-provider");
   const provider = new Provider(config.issuer, {
     adapter: postgresAdapter(db),
     jwks: { keys: keys.privateJwks },
