@@ -68,6 +68,22 @@ describe("the golden copy's XML reader", () => {
     for (let size = 1; size < 9; size++) expect(read(bytePieces(text, size))).toEqual(read([text]));
     expect(() => read(["<r><Skip><x></Skip></r>"])).toThrow(XmlSyntaxError);
     expect(() => read(["<r><Skip><x></x>"])).toThrow(/ends before/);
+    expect(() => read(["<r><Skip><x></x"])).toThrow(/ends before/);
+  });
+
+  it("compares end tags with the name they close, white space before > allowed", () => {
+    expect(read(["<p:a><b></b ></p:a\n>"])).toEqual(["open a", "open b", "close", "close"]);
+    expect(() => read(["<a><b></bc></a>"])).toThrow(/<\/bc> where <\/b> was expected/);
+    expect(() => read(["<ab></a>"])).toThrow(/<\/a> where <\/ab> was expected/);
+    expect(() => read(["<a></a:b>"])).toThrow(/where <\/a> was expected/);
+  });
+
+  it("reports every name, however many of one length a file has", () => {
+    const names = Array.from({ length: 40 }, (_, index) => `n${String(index).padStart(2, "0")}`);
+    const text = `<r>${names.map((name) => `<x:${name}></x:${name}>`).join("")}</r>`;
+    const expected = ["open r", ...names.flatMap((name) => [`open ${name}`, "close"]), "close"];
+    expect(read([text])).toEqual(expected);
+    expect(read(bytePieces(text, 5))).toEqual(expected);
   });
 
   it("tells the line it is at", () => {

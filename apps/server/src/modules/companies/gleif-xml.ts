@@ -59,6 +59,21 @@ export function decodeText(pieces: readonly Buffer[]): string {
 
 const isNameEnd = (code: number) => code === GT || code === SLASH || code <= 32;
 
+/** Whether the text from `start` to `end` is only white space. */
+function blank(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) if (text.charCodeAt(index) > 32) return false;
+  return true;
+}
+
+/** A start tag's name as written and its local name (after the prefix). */
+interface ElementName {
+  name: string;
+  local: string;
+}
+
+/** How many names of one length are remembered (see XmlReader.name). */
+const NAMES_OF_A_LENGTH = 16;
+
 function indexOrEnd(text: string, search: string, from: number): number {
   const index = text.indexOf(search, from);
   return index === -1 ? text.length : index;
@@ -142,10 +157,15 @@ export class XmlReader {
           position = lt;
           break;
         }
-        const name = buffer.slice(lt + 2, gt).trimEnd();
+        // Compared in place: the name is sliced out only to say what is wrong.
         const open = stack.pop();
-        if (open !== name) {
+        if (
+          open === undefined ||
+          !buffer.startsWith(open, lt + 2) ||
+          !blank(buffer, lt + 2 + open.length, gt)
+        ) {
           this.position = lt;
+          const name = buffer.slice(lt + 2, gt).trimEnd();
           throw new XmlSyntaxError(
             open === undefined ? `</${name}> closes nothing` : `</${name}> where </${open}> was expected`,
           );
@@ -177,16 +197,15 @@ export class XmlReader {
           this.position = lt;
           throw new XmlSyntaxError(`"<" not followed by a name`);
         }
-        const name = buffer.slice(lt + 1, nameEnd);
-        const colon = name.indexOf(":");
-        const skipContent = handlers.open(colon === -1 ? name : name.slice(colon + 1));
+        const name = this.name(buffer, lt + 1, nameEnd);
+        const skipContent = handlers.open(name.local);
         if (buffer.charCodeAt(gt - 1) === SLASH) {
           this.position = gt + 1;
           handlers.close();
         } else if (skipContent) {
-          stack.push(name);
+          stack.push(name.name);
           this.skipDepth = 1;
-        } else stack.push(name);
+        } else stack.push(name.name);
         position = gt + 1;
       }
     }
@@ -209,10 +228,10 @@ export class XmlReader {
           this.skipDepth = 0;
           return lt;
         }
-        const gt = buffer.indexOf(">", lt);
-        if (gt === -1) return lt;
+        // Its `>` is not looked for: only the balance of tags is checked in here, and the next `<`
+        // is found past it anyway.
         this.skipDepth--;
-        position = gt + 1;
+        position = lt + 2;
       } else if (next === BANG || next === QUESTION) {
         const end = this.markupEnd(buffer, lt);
         if (end === -1) return lt;
@@ -228,6 +247,29 @@ export class XmlReader {
         position = gt + 1;
       }
     }
+  }
+
+  /**
+   * The names met so far, by length: a file uses a few dozen, so a start tag's name is found among
+   * them by comparing it in place, instead of being sliced out (and hashed by the handler's lookups)
+   * at every tag.
+   */
+  private readonly names: ElementName[][] = [];
+
+  private name(buffer: string, start: number, end: number): ElementName {
+    const length = end - start;
+    let known = this.names[length];
+    if (known === undefined) {
+      known = [];
+      this.names[length] = known;
+    }
+    for (const entry of known) if (buffer.startsWith(entry.name, start)) return entry;
+    const name = buffer.slice(start, end);
+    const colon = name.indexOf(":");
+    const entry = { name, local: colon === -1 ? name : name.slice(colon + 1) };
+    // A file with ever new names (not a golden copy) gets them sliced, without a growing list.
+    if (known.length < NAMES_OF_A_LENGTH) known.push(entry);
+    return entry;
   }
 
   /**

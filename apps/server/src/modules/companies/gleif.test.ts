@@ -358,7 +358,7 @@ describe("GLEIF import", () => {
     const isin = withIsinCheckDigit("DE000GLEIF1");
     writeFileSync(
       file,
-      `LEI,ISIN\n${lei(1)},${isin}\n${lei(1)},${isin}\n${lei(999)},${withIsinCheckDigit("DE000GLEIF2")}\nnot,a-line\n`,
+      `LEI,ISIN\n${lei(1)},${isin}\n "${lei(1)}" ,"${isin}",extra\n${lei(999)},${withIsinCheckDigit("DE000GLEIF2")}\nnot,a-line\n`,
     );
     const summary = await importIsinLeiFile(platform.database.db, file);
     expect(summary).toMatchObject({ pairs: 3, attached: 1, unknownLei: 1, malformed: 1 });

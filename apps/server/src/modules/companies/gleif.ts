@@ -494,6 +494,20 @@ export async function importGleifFile(
   return { ...summary, malformed };
 }
 
+/**
+ * A cell of a CSV line, trimmed and without its surrounding quotes. Cut out by position: a split and
+ * a regular expression per cell cost about a second of the 1.45M pairs of a golden copy's ISIN file.
+ */
+function csvCell(line: string, start: number, end: number): string {
+  const cell = line.slice(start, end).trim();
+  const from = cell.charCodeAt(0) === QUOTE_CODE ? 1 : 0;
+  const to =
+    cell.length > from && cell.charCodeAt(cell.length - 1) === QUOTE_CODE ? cell.length - 1 : cell.length;
+  return from === 0 && to === cell.length ? cell : cell.slice(from, to);
+}
+
+const QUOTE_CODE = 34; // "
+
 export interface IsinImportSummary extends IsinLeiSummary {
   malformed: number;
 }
@@ -525,7 +539,10 @@ export async function importIsinLeiFile(
       lineNumber++;
       const text = line.trim();
       if (!text) return;
-      const [lei, isin] = text.split(",").map((cell) => cell.trim().replace(/^"|"$/g, ""));
+      const comma = text.indexOf(",");
+      const lei = csvCell(text, 0, comma === -1 ? text.length : comma);
+      const next = comma === -1 ? -1 : text.indexOf(",", comma + 1);
+      const isin = comma === -1 ? undefined : csvCell(text, comma + 1, next === -1 ? text.length : next);
       if (lineNumber === 1 && lei?.toUpperCase() === "LEI") return;
       const pair = readIsinLeiPair(lei, isin);
       if (typeof pair === "string") {
