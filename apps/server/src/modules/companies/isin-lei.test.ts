@@ -163,6 +163,18 @@ describe("the ISIN-LEI mapping API", () => {
     ]);
   });
 
+  it("keeps the mapping's columns byte-wise when it is replaced (migration 012)", async () => {
+    await post(admin, JSON.stringify([{ isin: isin(30), lei: knownLei }]));
+    const columns = await sql<{ attname: string; collname: string }>`
+      select a.attname, c.collname from pg_attribute a join pg_collation c on c.oid = a.attcollation
+      where a.attrelid = 'isin_lei_mapping'::regclass and a.attname in ('isin', 'lei')
+      order by a.attname`.execute(platform.database.db);
+    expect(columns.rows).toEqual([
+      { attname: "isin", collname: "C" },
+      { attname: "lei", collname: "C" },
+    ]);
+  });
+
   it("is replaced by the import command through the same function", async () => {
     const file = join(tmpdir(), `isin-lei-${process.pid}.csv`);
     writeFileSync(file, `LEI,ISIN\n${knownLei},${isin(11)}\nnot,a-line\n`);
