@@ -7,8 +7,8 @@ import { type FieldDefinition, validateFieldValueWithin } from "@openverde/frame
 import type { Actor } from "../../platform/auth/actor";
 import { eventInsert } from "../../platform/events";
 import { type ErrorDetails, MAX_REPORTED_ERRORS } from "../../platform/http/errors";
+import { timeOrderedUuid } from "../../platform/time-ordered-uuid";
 import { citedDocuments, dataPointFields, PUBLIC_FRAMEWORKS } from "./framework-data";
-import { timeOrderedUuid } from "./ids";
 import { companyExists, missingDocuments } from "./neighbours";
 import { invalid, invalidInput, isReportingPeriod } from "./service";
 import * as store from "./store";
