@@ -13,7 +13,7 @@
  *   npm run bench -- datasets [--database-url postgres://root@127.0.0.1:5432/postgres] [--companies 10000]
  *     [--uploads 400] [--reads 1000] [--framework all|sfdr,lksg,...] [--keep]
  *     [--database-prefix openverde_bench_datasets]
- *     [--server-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
+ *     [--server-args="--cpu-prof --cpu-prof-dir=/tmp/prof"] [--server-output <file>] [--latencies <file>]
  *
  * Besides latency it reports the CPU time per upload and per read of the server process and of the
  * database's backends serving it (from /proc/<pid>/stat; the database runs on this machine), figures
