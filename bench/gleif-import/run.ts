@@ -10,7 +10,7 @@
  * PostgreSQL backends serving it, apart, which do not depend on what else the machine is doing.
  *
  *   npm run bench -- gleif-import [--database-url postgres://root@127.0.0.1:5432/postgres]
- *     [--records 1000000] [--dir /tmp/openverde-gleif] [--keep] [--embedded]
+ *     [--records 1000000] [--dir /tmp/openverde-gleif] [--keep] [--embedded] [--database-prefix uploads_gleif_]
  *
  * With --embedded the commands import into the embedded database (PGlite, a fresh DATA_DIR) instead;
  * its work is done inside the command's process, so the command's CPU is all of it.
@@ -32,6 +32,8 @@ const { values: flags } = parseArgs({
     dir: { type: "string", default: "/tmp/openverde-gleif" },
     keep: { type: "boolean", default: false },
     embedded: { type: "boolean", default: false },
+    // The fresh database's name starts with it, so that people sharing a server can tell theirs.
+    "database-prefix": { type: "string", default: "uploads_gleif_" },
   },
 });
 
@@ -169,7 +171,7 @@ async function main() {
       `${isinFile} (${(isinBytes / 1e6).toFixed(0)} MB)`,
   );
 
-  const name = `uploads_gleif_${Date.now().toString(36)}`;
+  const name = `${flags["database-prefix"]}${Date.now().toString(36)}`;
   let target: Target;
   if (flags.embedded) target = { dataDir: mkdtempSync(join(tmpdir(), "openverde-gleif-embedded-")) };
   else {
