@@ -199,6 +199,18 @@ describe.skipIf(!hasChromium)("the principles slider on the about page", () => {
 
     const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
+    /** The page's scroll position once scrolling into view (and any late layout) has come to rest. */
+    async function settledScrollY(page: Page): Promise<number> {
+      let last = await scrollY(page);
+      for (let frame = 0; frame < 30; frame++) {
+        await afterTwoFrames(page);
+        const now = await scrollY(page);
+        if (now === last) return now;
+        last = now;
+      }
+      return last;
+    }
+
     /** A scroll the gesture started has reached the page after two frames. */
     const afterTwoFrames = (page: Page) =>
       page.evaluate(
@@ -225,15 +237,17 @@ describe.skipIf(!hasChromium)("the principles slider on the about page", () => {
 
     // Chromium itself keeps a gesture that starts sideways from scrolling a pan-y element; this guards
     // the behaviour the visitor sees, whichever of the browser and the slider's own lock provides it.
+    // On a busy machine Chromium may scroll by one touch step (5 px) before the page's answer to that
+    // touchmove reaches it; an unlocked swipe would scroll the whole 200 px.
     it("stops scrolling the page once a swipe has moved 20 px sideways", async () => {
       const page = await aboutPage(1280, { hasTouch: true });
       const start = await center(carousel(page));
-      const before = await scrollY(page);
+      const before = await settledScrollY(page);
       const sideways = path(start, -25, 0);
       const last = sideways.at(-1) ?? start;
       await touchGesture(page, [start, ...sideways, ...path(last, 0, -200)]);
       await afterTwoFrames(page);
-      await expect(scrollY(page)).resolves.toBe(before);
+      expect(Math.abs((await scrollY(page)) - before)).toBeLessThanOrEqual(5);
       await expectCurrent(page, /^1 of 6/);
     });
   });
