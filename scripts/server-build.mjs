@@ -35,6 +35,13 @@ export const serverBundle = join(root, "apps/server/dist/main.js");
 export const cliBundle = join(root, "apps/server/dist/cli.js");
 
 /**
+ * The thread that reads a GLEIF golden copy while the import command writes (see
+ * gleif-reader-thread.ts), compiled with the commands; it finds itself beside them.
+ */
+const gleifReaderEntry = join(root, "apps/server/src/modules/companies/gleif-reader-worker.ts");
+const gleifReaderBundle = join(root, "apps/server/dist/gleif-reader-worker.js");
+
+/**
  * V8 settings for the server process. With no heap limit V8 lets the old generation grow to about
  * four times the live data before collecting, and a busy server (uploads, exports) promotes enough
  * short-lived data to sit at two to three times the memory it needs. Below 2 GiB V8 grows the heap
@@ -58,7 +65,7 @@ export function serverNeedsBuild() {
 }
 
 export function cliNeedsBuild() {
-  return needsBuild(cliBundle);
+  return needsBuild(cliBundle) || needsBuild(gleifReaderBundle);
 }
 
 /**
@@ -111,6 +118,8 @@ async function compile(entryPoint, outfile) {
     format: "esm",
     target: "node20",
     plugins: [dependenciesExternal, ownLocation],
+    // platform/compiled.ts: code that runs differently compiled (the GLEIF reader thread) asks it.
+    define: { OPENVERDE_COMPILED: "true" },
     sourcemap: "linked",
     logLevel: "warning",
   });
@@ -133,6 +142,8 @@ export async function buildServer() {
 }
 
 export async function buildCli() {
+  await compile(gleifReaderEntry, gleifReaderBundle);
+  // Last: its date tells whether the commands are stale.
   await compile(cliEntry, cliBundle);
 }
 

@@ -1,5 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -112,4 +112,55 @@ describe("the compiled operator commands", () => {
     );
     expect(output).toContain("There are no users yet.");
   }, 120_000);
+
+  /** A golden copy of `count` records, the one numbered `cityless` without a headquarters city. */
+  function goldenCopy(count: number, cityless: number, broken = false): string {
+    const records: string[] = [];
+    for (let index = 1; index <= count; index++) {
+      const lei = `5299${String(index).padStart(14, "0")}00`;
+      const city = index === cityless ? "" : `<lei:City>Köln</lei:City>`;
+      records.push(
+        `<lei:LEIRecord><lei:LEI>${lei}</lei:LEI><lei:Entity><lei:LegalName>Nord Holding ${index} GmbH</lei:LegalName>` +
+          `<lei:HeadquartersAddress>${city}<lei:Country>DE</lei:Country></lei:HeadquartersAddress></lei:Entity>` +
+          `<lei:Registration><lei:RegistrationStatus>ISSUED</lei:RegistrationStatus></lei:Registration>${broken && index === 3 ? "<lei:Open>" : ""}</lei:LEIRecord>`,
+      );
+    }
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<lei:LEIData xmlns:lei="http://www.gleif.org/data/schema/leidata/2016"><lei:LEIRecords>${records.join("\n")}</lei:LEIRecords></lei:LEIData>`;
+  }
+
+  it("import a GLEIF golden copy read on a thread of their own, reporting skipped records and broken files", async () => {
+    await ensureCliBuilt();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: mkdtempSync(join(tmpdir(), "openverde-cli-gleif-")),
+    };
+    delete env.DATABASE_URL;
+    const file = join(env.DATA_DIR as string, "golden-copy.xml");
+    // More records than the reader thread may hand over ahead of the import, so that it waits.
+    writeFileSync(file, goldenCopy(25_000, 12_345));
+    const cli = (args: string[]) =>
+      spawnSync(process.execPath, [resolve(import.meta.dirname, "openverde.mjs"), ...args], {
+        env,
+        encoding: "utf8",
+      });
+    try {
+      const imported = cli(["import", "gleif", file]);
+      expect(imported.status).toBe(0);
+      expect(imported.stdout).toContain(
+        "24,999 records, 24,999 companies added, 0 updated, 0 unchanged, 1 malformed records skipped.",
+      );
+      expect(imported.stderr).toContain(
+        "Skipped LEI 52990000000001234500: its headquarters address has no city.",
+      );
+      writeFileSync(file, goldenCopy(5, 0, true));
+      const broken = cli(["import", "gleif", file]);
+      expect(broken.status).toBe(1);
+      expect(broken.stderr).toContain("The file is not well-formed XML near record 3");
+      const missing = cli(["import", "gleif", join(env.DATA_DIR as string, "none.xml")]);
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toContain("no such file or directory");
+    } finally {
+      rmSync(env.DATA_DIR as string, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

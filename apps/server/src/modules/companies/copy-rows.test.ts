@@ -51,6 +51,24 @@ describe("COPY's binary rows", () => {
     expect(chunks.length).toBeGreaterThan(1);
     expect(Buffer.concat(chunks).length).toBe(19 + 10 * (2 + 4 + 100_000) + 2);
   });
+
+  it("write a repeated text as the same bytes as text does, also across chunks and after other values", () => {
+    const values = [
+      "nord bank",
+      "nord bank",
+      "kö straße",
+      "kö straße",
+      "y".repeat(300_000),
+      "y".repeat(300_000),
+    ];
+    const repeated = new CopyRows();
+    const plain = new CopyRows();
+    for (const value of values) {
+      repeated.row(2).text("between").repeatedText(value);
+      plain.row(2).text("between").text(value);
+    }
+    expect(Buffer.concat(repeated.chunks()).equals(Buffer.concat(plain.chunks()))).toBe(true);
+  });
 });
 
 describe("copyInto", () => {

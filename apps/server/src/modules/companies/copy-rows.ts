@@ -16,6 +16,14 @@ for (let digit = 0; digit < 16; digit++) {
   HEX_VALUES[digit.toString(16).toUpperCase().charCodeAt(0)] = digit;
 }
 
+/**
+ * The last uuid read from its text, shared by every CopyRows: a company's rows in the four tables of
+ * an import follow one another (its company and identifier rows, then its search rows), so its id is
+ * read from the text about twice instead of once per table.
+ */
+let lastUuid = "";
+const lastUuidBytes = new Uint8Array(16);
+
 const viewOf = (buffer: Buffer) => new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 
 /**
@@ -35,8 +43,10 @@ export class CopyRows {
   #view = viewOf(this.#buffer);
   #offset = HEADER.copy(this.#buffer, 0);
   #count = 0;
-  #lastUuid = "";
-  readonly #lastUuidBytes = new Uint8Array(16);
+  #lastRepeated: string | undefined;
+  /** The UTF-8 bytes of #lastRepeated (at the front). */
+  #repeatedBytes = new Uint8Array(256);
+  #repeatedLength = 0;
 
   get count(): number {
     return this.#count;
@@ -52,9 +62,8 @@ export class CopyRows {
 
   /** A uuid in its usual text form (hexadecimal digits and dashes), which must be valid. */
   uuid(value: string): this {
-    // A company's rows follow one another: its id is read from the text once.
-    if (value !== this.#lastUuid) {
-      const bytes = this.#lastUuidBytes;
+    if (value !== lastUuid) {
+      const bytes = lastUuidBytes;
       let byte = 0;
       for (let index = 0; index < value.length; index++) {
         const high = value.charCodeAt(index);
@@ -62,11 +71,11 @@ export class CopyRows {
         bytes[byte++] =
           ((HEX_VALUES[high] as number) << 4) | (HEX_VALUES[value.charCodeAt(++index)] as number);
       }
-      this.#lastUuid = value;
+      lastUuid = value;
     }
     this.#reserve(20);
     const offset = this.#int32(16, this.#offset);
-    this.#buffer.set(this.#lastUuidBytes, offset);
+    this.#buffer.set(lastUuidBytes, offset);
     this.#offset = offset + 16;
     return this;
   }
@@ -76,6 +85,30 @@ export class CopyRows {
     // UTF-8 takes at most 3 bytes for a UTF-16 code unit.
     this.#reserve(4 + 3 * value.length);
     this.#offset = this.#utf8(value, this.#offset);
+    return this;
+  }
+
+  /**
+   * A text that is often the one of the previous call (a name on each of its word rows): its bytes
+   * are then copied from that call instead of encoded again.
+   */
+  repeatedText(value: string): this {
+    if (value === this.#lastRepeated) {
+      const length = this.#repeatedLength;
+      this.#reserve(4 + length);
+      const offset = this.#int32(length, this.#offset);
+      this.#buffer.set(this.#repeatedBytes.subarray(0, length), offset);
+      this.#offset = offset + length;
+      return this;
+    }
+    this.#reserve(4 + 3 * value.length);
+    const start = this.#offset;
+    this.#offset = this.#utf8(value, start);
+    const length = this.#offset - start - 4;
+    if (this.#repeatedBytes.length < length) this.#repeatedBytes = new Uint8Array(2 * length);
+    this.#repeatedBytes.set(this.#buffer.subarray(start + 4, this.#offset));
+    this.#repeatedLength = length;
+    this.#lastRepeated = value;
     return this;
   }
 

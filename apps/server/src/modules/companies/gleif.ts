@@ -7,6 +7,7 @@ import yauzl from "yauzl";
 import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
 import type { AuditActor } from "../audit";
 import { canCopy } from "./copy-rows";
+import { canReadOnThread, readGleifFileOnThread } from "./gleif-reader-thread";
 import { decodeEntities, decodeText, XmlReader, XmlSyntaxError } from "./gleif-xml";
 import {
   type BatchOptions,
@@ -470,27 +471,49 @@ function leiHash(lei: string): number {
   return hash;
 }
 
-/** Imports a GLEIF golden copy file (plain XML, .gz or .zip): adds new LEIs, updates known ones. */
+/**
+ * The records of a GLEIF golden copy file (plain XML, .gz or .zip), with how far the file has been
+ * read.
+ */
+export async function openGleifFile(
+  file: string,
+  onMalformed: (record: MalformedRecord) => void,
+): Promise<{ records: AsyncIterable<ImportRecord>; progress: () => Omit<ReadProgress, "records"> }> {
+  const { stream, progress } = await openBytes(file, /\.xml$/i);
+  return { records: readGleifRecords(stream, onMalformed), progress };
+}
+
+/**
+ * Imports a GLEIF golden copy file (plain XML, .gz or .zip): adds new LEIs, updates known ones. Run
+ * compiled (the operator command), the file is read on a thread of its own (gleif-reader-thread.ts).
+ */
 export async function importGleifFile(
   db: Queryable,
   file: string,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  const { stream, progress } = await openBytes(file, /\.xml$/i);
   let malformed = 0;
-  let records = 0;
+  const onMalformed = (bad: MalformedRecord) => {
+    malformed++;
+    options.onMalformed?.(bad);
+  };
+  let opened: Awaited<ReturnType<typeof openGleifFile>>;
+  if (canReadOnThread()) {
+    // A file that cannot be read fails here, as on this thread, before the import changes anything.
+    await stat(file);
+    opened = readGleifFileOnThread(file, onMalformed);
+  } else opened = await openGleifFile(file, onMalformed);
+  const { records, progress } = opened;
+  let read = 0;
   const counted = (async function* () {
-    for await (const record of readGleifRecords(stream, (bad) => {
-      malformed++;
-      options.onMalformed?.(bad);
-    })) {
-      records++;
-      if (records % 1000 === 0) options.onProgress?.({ ...progress(), records });
+    for await (const record of records) {
+      read++;
+      if (read % 1000 === 0) options.onProgress?.({ ...progress(), records: read });
       yield record;
     }
   })();
   const summary = await importRecords(db, counted, options);
-  options.onProgress?.({ ...progress(), records });
+  options.onProgress?.({ ...progress(), records: read });
   return { ...summary, malformed };
 }
 

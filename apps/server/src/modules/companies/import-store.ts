@@ -151,7 +151,7 @@ class CopySearchRows extends SearchRows {
   }
 
   protected addWord(companyId: string, suffix: string, boost: number, term: string): void {
-    this.words.row(4).uuid(companyId).text(suffix).smallint(boost).text(term);
+    this.words.row(4).uuid(companyId).text(suffix).smallint(boost).repeatedText(term);
   }
 
   async write(trx: Queryable): Promise<void> {

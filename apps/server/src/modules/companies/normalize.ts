@@ -59,14 +59,15 @@ function isWordCharacter(text: string, index: number): boolean {
  * "deutsche bank ag" gives "bank ag" and "ag".
  */
 export function wordSuffixes(folded: string): string[] {
-  const suffixes = new Set<string>();
+  // Each suffix starts at another index, so none repeats.
+  const suffixes: string[] = [];
   let previousWasWord = true;
   for (let index = 0; index < folded.length; index++) {
     const isWord = isWordCharacter(folded, index);
-    if (isWord && !previousWasWord && index > 0) suffixes.add(folded.slice(index));
+    if (isWord && !previousWasWord && index > 0) suffixes.push(folded.slice(index));
     previousWasWord = isWord;
   }
-  return [...suffixes];
+  return suffixes;
 }
 
 /**
@@ -83,7 +84,18 @@ export function withoutControlCharacters(text: string): string {
   return text.replace(CONTROL_CHARACTERS, "");
 }
 
-const reversed = (text: string): string => [...text].reverse().join("");
+/** Any UTF-16 surrogate: a code point beyond U+FFFF takes two code units. */
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** The text code point by code point backwards. */
+function reversed(text: string): string {
+  if (SURROGATE.test(text)) return [...text].reverse().join("");
+  // Without surrogates every code unit is a code point: reversed in place, without an array of
+  // one-character strings (this runs for nearly every name of a register).
+  const units = new Array<number>(text.length);
+  for (let index = 0; index < text.length; index++) units[text.length - 1 - index] = text.charCodeAt(index);
+  return String.fromCharCode(...units);
+}
 
 /**
  * The beginnings of a folded name before each of its spaces, reversed and marked: "nord capital ag"
@@ -95,15 +107,16 @@ const reversed = (text: string): string => [...text].reverse().join("");
  * is common ("nord holding gmbh"). PostgreSQL's reverse() gives the same (code point by code point).
  */
 export function nameTails(folded: string): string[] {
-  const tails = new Set<string>();
+  // Each beginning ends at another space, so none repeats.
+  const tails: string[] = [];
   // Reversed once: the reverse of the beginning before a space is the end of the reversed name
   // (reversing code point by code point keeps the length of every piece).
   let backwards: string | undefined;
   for (let index = folded.indexOf(" "); index > 0; index = folded.indexOf(" ", index + 1)) {
     backwards ??= reversed(folded);
-    tails.add(TAIL_MARKER + backwards.slice(folded.length - index));
+    tails.push(TAIL_MARKER + backwards.slice(folded.length - index));
   }
-  return [...tails];
+  return tails;
 }
 
 /**
