@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { timeOrderedUuid } from "../../platform/time-ordered-uuid";
 import { CopyRows, copyInto } from "./copy-rows";
 import { foldForSearch } from "./normalize";
-import { nameSearchRows, type Queryable } from "./store";
+import { type Queryable, visitNameSearchRows } from "./store";
 
 export interface ImportRecord {
   lei: string;
@@ -82,13 +82,19 @@ interface ImportRow {
 abstract class SearchRows {
   /** Adds a company's name rows; with a LEI (a new company), also the row of its LEI. */
   add(row: ImportRow, boost: number, lei?: string): void {
-    const { terms, words } = nameSearchRows(row.company_name, row.alternative_names, row.name_key);
-    for (const term of terms) this.addTerm(row.company_id, term, boost, false);
-    for (const word of words) this.addWord(row.company_id, word.suffix, boost, word.term);
-    if (lei !== undefined) {
-      const folded = foldForSearch(lei);
-      if (!terms.includes(folded)) this.addTerm(row.company_id, folded, boost, true);
-    }
+    const companyId = row.company_id;
+    const foldedLei = lei === undefined ? undefined : foldForSearch(lei);
+    let leiIsAName = false;
+    visitNameSearchRows(
+      row.name_key,
+      row.alternative_names,
+      (term) => {
+        if (term === foldedLei) leiIsAName = true;
+        this.addTerm(companyId, term, boost, false);
+      },
+      (suffix, term) => this.addWord(companyId, suffix, boost, term),
+    );
+    if (foldedLei !== undefined && !leiIsAName) this.addTerm(companyId, foldedLei, boost, true);
   }
 
   protected abstract addTerm(companyId: string, term: string, boost: number, isIdentifier: boolean): void;

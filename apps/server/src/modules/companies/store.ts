@@ -171,25 +171,43 @@ export type CompanyValues = Omit<CompanyRow, "company_id" | "name_key" | "search
 /**
  * Search rows of a company's names: the folded names and, per name, the rows of the word table with
  * the name they come from (the "contains" search checks that name): its word suffixes and its
- * beginnings before each space, reversed and marked (nameTails).
+ * beginnings before each space, reversed and marked (nameTails); `foldedName` is the legal name
+ * folded (foldForSearch). Handed to the callbacks one by one,
+ * each name before its word rows, so that a bulk import writes them without collecting them first.
  */
+export function visitNameSearchRows(
+  foldedName: string,
+  alternativeNames: string[],
+  onTerm: (term: string) => void,
+  onWord: (suffix: string, term: string) => void,
+): void {
+  const terms = new Set<string>();
+  const visit = (term: string) => {
+    if (!term || terms.has(term)) return;
+    terms.add(term);
+    onTerm(term);
+    for (const suffix of wordSuffixes(term)) onWord(suffix, term);
+    for (const tail of nameTails(term)) onWord(tail, term);
+  };
+  visit(foldedName);
+  for (const name of alternativeNames) visit(foldForSearch(name));
+}
+
+/** visitNameSearchRows collected. */
 export function nameSearchRows(
   companyName: string,
   alternativeNames: string[],
   foldedName: string = foldForSearch(companyName),
 ) {
-  const terms = new Set<string>();
-  if (foldedName) terms.add(foldedName);
-  for (const name of alternativeNames) {
-    const folded = foldForSearch(name);
-    if (folded) terms.add(folded);
-  }
+  const terms: string[] = [];
   const words: { suffix: string; term: string }[] = [];
-  for (const term of terms) {
-    for (const suffix of wordSuffixes(term)) words.push({ suffix, term });
-    for (const tail of nameTails(term)) words.push({ suffix: tail, term });
-  }
-  return { terms: [...terms], words };
+  visitNameSearchRows(
+    foldedName,
+    alternativeNames,
+    (term) => terms.push(term),
+    (suffix, term) => words.push({ suffix, term }),
+  );
+  return { terms, words };
 }
 
 /**
