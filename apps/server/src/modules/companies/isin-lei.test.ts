@@ -7,7 +7,6 @@ import { bearerFor } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { importIsinLeiFile } from "./gleif";
 import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
-import { readingAhead } from "./isin-lei";
 import { jsonArrayElements } from "./isin-lei-json";
 import { SECONDARY_INDEXES } from "./search-indexes";
 import { createCompany, findCompanyIdByIdentifier } from "./service";
@@ -208,38 +207,5 @@ describe("jsonArrayElements", () => {
     for await (const element of jsonArrayElements([bytes.subarray(0, 3), bytes.subarray(3)]))
       found.push(element);
     expect(found).toEqual(["Ä"]);
-  });
-});
-
-describe("reading the batches ahead", () => {
-  async function* source(log: string[], failAt?: number): AsyncGenerator<number> {
-    for (let batch = 1; batch <= 3; batch++) {
-      log.push(`read ${batch}`);
-      if (batch === failAt) throw new Error(`batch ${batch} is malformed`);
-      yield batch;
-    }
-  }
-
-  it("reads the next batch while the current one is written, in order", async () => {
-    const log: string[] = [];
-    for await (const batch of readingAhead(source(log))) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      log.push(`wrote ${batch}`);
-    }
-    expect(log).toEqual(["read 1", "read 2", "wrote 1", "read 3", "wrote 2", "wrote 3"]);
-  });
-
-  it("hands a failed read over at the batch it stopped at", async () => {
-    const log: string[] = [];
-    const written: number[] = [];
-    await expect(
-      (async () => {
-        for await (const batch of readingAhead(source(log, 2))) {
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          written.push(batch);
-        }
-      })(),
-    ).rejects.toThrow("batch 2 is malformed");
-    expect(written).toEqual([1]);
   });
 });

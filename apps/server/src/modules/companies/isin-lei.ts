@@ -82,11 +82,11 @@ export async function replaceIsinLeiMapping(
     heldByOther: 0,
     seconds: 0,
   };
-  // A PostgreSQL server: the pairs go in by COPY and index builds take a parallel worker.
+  // A PostgreSQL server: the pairs go in by COPY and the index builds take a parallel worker.
   const onServer = await canCopy(db);
   await db.transaction().execute(async (trx) => {
     await startIncomingPairs(trx);
-    for await (const batch of readingAhead(batches)) {
+    for await (const batch of batches) {
       if (batch.length === 0) continue;
       await addIncomingPairs(trx, batch, summary.pairs, onServer);
       summary.pairs += batch.length;
@@ -112,34 +112,6 @@ export async function replaceIsinLeiMapping(
   });
   summary.seconds = (performance.now() - started) / 1000;
   return summary;
-}
-
-/**
- * The batches of `batches`, the next one read while the caller writes the current one: reading (the
- * file's CSV or the upload's JSON) is the command's CPU, writing is the database's, so the two run on
- * both cores instead of taking turns. A failed read reaches the caller at the batch it stopped at.
- */
-export async function* readingAhead<T>(batches: AsyncIterable<T>): AsyncGenerator<T> {
-  const iterator = batches[Symbol.asyncIterator]();
-  let next = iterator.next();
-  let done = false;
-  try {
-    for (;;) {
-      const current = await next;
-      if (current.done) {
-        done = true;
-        return;
-      }
-      next = iterator.next();
-      // Awaited at the next turn; until then a failed read must not count as unhandled.
-      next.catch(() => {});
-      yield current.value;
-    }
-  } finally {
-    // Stopped early (the write failed): the source closes once the read under way ends, which is
-    // not waited for (an upload's next bytes may be slow to come).
-    if (!done) iterator.return?.().catch(() => {});
-  }
 }
 
 /** The ISINs the mapping gives an LEI (none for an LEI it does not know). */

@@ -46,9 +46,9 @@ const BTREE_BUILD_MEMORY = "4MB";
 const GIN_BUILD_MEMORY = "256MB";
 
 /**
- * Memory for a btree build that may take a parallel worker beside the backend: PostgreSQL plans one
- * worker per 32MB of it beyond the backend's own 32MB, so this is one worker, the second core of a
- * small server. It costs about the CPU of the 4MB build, shared by two processes.
+ * Memory for a btree build that may take a parallel worker beside the backend: PostgreSQL wants 32MB
+ * per participant, so this allows at most one worker, the second core of a small server. It costs
+ * about the CPU of the 4MB build, shared by two processes.
  */
 const PARALLEL_BTREE_BUILD_MEMORY = "64MB";
 
