@@ -82,12 +82,13 @@ export async function replaceIsinLeiMapping(
     heldByOther: 0,
     seconds: 0,
   };
-  const copy = await canCopy(db);
+  // A PostgreSQL server: the pairs go in by COPY and the index builds take a parallel worker.
+  const onServer = await canCopy(db);
   await db.transaction().execute(async (trx) => {
     await startIncomingPairs(trx);
     for await (const batch of batches) {
       if (batch.length === 0) continue;
-      await addIncomingPairs(trx, batch, summary.pairs, copy);
+      await addIncomingPairs(trx, batch, summary.pairs, onServer);
       summary.pairs += batch.length;
       onBatch(summary);
     }
@@ -99,7 +100,7 @@ export async function replaceIsinLeiMapping(
     summary.attached = counts.fresh;
     if (counts.fresh > 0) {
       const bulk = counts.fresh >= BULK_SHARE * (await countIdentifiers(trx));
-      if (bulk) await loadWithoutIndexes(trx, BULK_INDEXES, true, () => attachFreshIsins(trx));
+      if (bulk) await loadWithoutIndexes(trx, BULK_INDEXES, true, () => attachFreshIsins(trx), onServer);
       else await attachFreshIsins(trx);
     }
     await recordAudit(trx, actor, {

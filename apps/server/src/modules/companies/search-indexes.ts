@@ -46,6 +46,13 @@ const BTREE_BUILD_MEMORY = "4MB";
 const GIN_BUILD_MEMORY = "256MB";
 
 /**
+ * Memory for a btree build that may take a parallel worker beside the backend: PostgreSQL wants 32MB
+ * per participant, so this allows at most one worker, the second core of a small server. It costs
+ * about the CPU of the 4MB build, shared by two processes.
+ */
+const PARALLEL_BTREE_BUILD_MEMORY = "64MB";
+
+/**
  * The foreign key from identifiers to companies is checked row by row by a trigger, which costs more
  * than the insert itself (3x on 200,000 rows); added back after the load it is checked by one join.
  */
@@ -66,9 +73,17 @@ async function ensureIdentifierCompanyKey(db: Queryable): Promise<void> {
     foreign key (company_id) references company (company_id) on delete cascade`.execute(db);
 }
 
-/** Builds an index with the memory its kind builds best with, for the rest of the transaction of `trx`. */
-async function buildIndex(trx: Queryable, index: (typeof SECONDARY_INDEXES)[number]): Promise<void> {
-  const memory = index.definition.includes("using gin") ? GIN_BUILD_MEMORY : BTREE_BUILD_MEMORY;
+/**
+ * Builds an index with the memory its kind builds best with, for the rest of the transaction of `trx`;
+ * a btree with a parallel worker when `parallel` (a server: the embedded database has none).
+ */
+async function buildIndex(
+  trx: Queryable,
+  index: (typeof SECONDARY_INDEXES)[number],
+  parallel = false,
+): Promise<void> {
+  const btreeMemory = parallel ? PARALLEL_BTREE_BUILD_MEMORY : BTREE_BUILD_MEMORY;
+  const memory = index.definition.includes("using gin") ? GIN_BUILD_MEMORY : btreeMemory;
   await sql`select set_config('maintenance_work_mem', ${memory}, true)`.execute(trx);
   await sql.raw(`create index if not exists ${index.name} ${index.definition}`).execute(trx);
 }
@@ -103,8 +118,9 @@ export async function ensureSecondaryIndexes(db: Queryable, parallel = 1): Promi
  * Runs `load` inside the transaction of `trx` with the named secondary indexes dropped (with the
  * foreign key from identifiers to companies, when `withIdentifierKey`), and builds them again after it
  * on the same connection, one after the other: another connection would not see the rows, which are
- * not committed yet. For a load adding about as many rows as a table holds (the first ISIN import into
- * a register), as the GLEIF import does for an empty register. Dropping an index locks its table
+ * not committed yet, but a parallel worker of the connection does, so on a server (`parallel`) each
+ * btree build takes one. For a load adding about as many rows as a table holds (the first ISIN import
+ * into a register), as the GLEIF import does for an empty register. Dropping an index locks its table
  * against readers until the transaction ends.
  */
 export async function loadWithoutIndexes(
@@ -112,6 +128,7 @@ export async function loadWithoutIndexes(
   names: readonly string[],
   withIdentifierKey: boolean,
   load: () => Promise<void>,
+  parallel = false,
 ): Promise<void> {
   const indexes = SECONDARY_INDEXES.filter((index) => names.includes(index.name));
   for (const index of indexes) await sql`drop index if exists ${sql.id(index.name)}`.execute(trx);
@@ -120,6 +137,6 @@ export async function loadWithoutIndexes(
       trx,
     );
   await load();
-  for (const index of indexes) await buildIndex(trx, index);
+  for (const index of indexes) await buildIndex(trx, index, parallel);
   if (withIdentifierKey) await ensureIdentifierCompanyKey(trx);
 }
