@@ -8,11 +8,11 @@ import type { Queryable } from "./store";
  */
 export const SECONDARY_INDEXES: { name: string; definition: string }[] = [
   // The order in which builds start, each on the next free connection (see ensureSecondaryIndexes):
-  // costliest first (CPU seconds at 1M companies, one backend alone at load 3 to 5), so that two
+  // longest first (CPU seconds at 1M companies, one backend alone at load 3 to 5), so that two
   // connections end close together: the word btree 12.0 and the trigram GIN 7.5 start together, the
-  // term btree 5.2 follows the GIN; the indexes of company and company_identifier (2.3 or less each)
-  // come next, so that the foreign key is checked and those tables analyzed early, and the company_id
-  // indexes of the search tables (3.1 and 1.1) fill the end.
+  // term btree 5.2 and the word company_id index 3.1 follow the GIN; then the indexes of company and
+  // company_identifier (2.3 or less each), after which the foreign key is checked, and the term
+  // company_id index 1.1 and the ANALYZEs fill the end.
   {
     name: "company_search_word_ordered",
     definition: "on company_search_word (search_boost, suffix, company_id) include (term)",
@@ -25,6 +25,7 @@ export const SECONDARY_INDEXES: { name: string; definition: string }[] = [
     name: "company_search_term_ordered",
     definition: "on company_search_term (search_boost, term, company_id)",
   },
+  { name: "company_search_word_company", definition: "on company_search_word (company_id)" },
   { name: "company_listing", definition: "on company (search_boost, name_key, company_id)" },
   {
     name: "company_basic",
@@ -33,7 +34,6 @@ export const SECONDARY_INDEXES: { name: string; definition: string }[] = [
   { name: "company_identifier_company", definition: "on company_identifier (company_id)" },
   { name: "company_country", definition: "on company (country_code)" },
   { name: "company_sector", definition: "on company (sector) where sector is not null" },
-  { name: "company_search_word_company", definition: "on company_search_word (company_id)" },
   { name: "company_search_term_company", definition: "on company_search_term (company_id)" },
 ];
 
