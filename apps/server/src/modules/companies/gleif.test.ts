@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { importGleifFile, importIsinLeiFile, importRecords, type MalformedRecord } from "./gleif";
 import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
 import type { ImportRecord } from "./import-store";
 import { countAllCompanies, searchCompanies } from "./search";
+import { IMPORTED_TABLES, SECONDARY_INDEXES } from "./search-indexes";
 import { createCompany, findCompanyIdByIdentifier, getCompanyInformation } from "./service";
 
 interface TestRecord {
@@ -231,6 +233,38 @@ describe("GLEIF import", () => {
     expect((await searchCompanies(platform.database.db, { searchString: "New Name" }))[0]?.companyId).toBe(
       id,
     );
+  });
+
+  it("builds the dropped indexes and the foreign key again and analyzes the tables it wrote", async () => {
+    const { db } = platform.database;
+    async function* records() {
+      yield {
+        lei: lei(90),
+        companyName: "Neu Gebaut AG",
+        alternativeNames: [],
+        headquarters: "Bonn",
+        headquartersPostalCode: null,
+        countryCode: "DE",
+      };
+    }
+    // Statistics of earlier imports removed, so that those found after this one are its own.
+    await sql`delete from pg_statistic where starelid in (${sql.join(IMPORTED_TABLES.map((table) => sql`${table}::regclass`))})`.execute(
+      db,
+    );
+    const summary = await importRecords(db, records(), {
+      deferIndexes: true,
+      indexBuildParallelism: platform.database.kind === "server" ? 2 : 1,
+    });
+    expect(summary).toMatchObject({ records: 1, added: 1 });
+    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes`.execute(db);
+    const present = new Set(indexes.rows.map((row) => row.indexname));
+    for (const index of SECONDARY_INDEXES) expect(present, index.name).toContain(index.name);
+    const key =
+      await sql`select 1 from pg_constraint where conname = 'company_identifier_company_id_fkey'`.execute(db);
+    expect(key.rows).toHaveLength(1);
+    const statistics = await sql<{ tablename: string }>`select distinct tablename from pg_stats
+      where tablename in (${sql.join(IMPORTED_TABLES)})`.execute(db);
+    expect(statistics.rows.map((row) => row.tablename).sort()).toEqual([...IMPORTED_TABLES].sort());
   });
 
   it("adds and updates in one batch with the indexes and the foreign key in place", async () => {

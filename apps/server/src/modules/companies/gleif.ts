@@ -17,7 +17,7 @@ import {
   selectLeisIfFew,
 } from "./import-store";
 import { type IsinLeiPair, type IsinLeiSummary, readIsinLeiPair, replaceIsinLeiMapping } from "./isin-lei";
-import { dropSecondaryIndexes, ensureSecondaryIndexes } from "./search-indexes";
+import { dropSecondaryIndexes, ensureSecondaryIndexes, IMPORTED_TABLES } from "./search-indexes";
 import { countCompanyRows as countAllCompanies, type Queryable } from "./store";
 
 /** How far a file has been read, for progress reports. */
@@ -380,26 +380,29 @@ export async function importRecords(
   const leisAtStart = await selectLeisIfFew(db, LEIS_READ_AT_START);
   const mayBeKnown = leisAtStart && ((lei: string) => leisAtStart.has(lei));
   if (deferIndexes) await dropSecondaryIndexes(db);
+  let written = false;
   try {
     await writeAll();
+    written = true;
   } finally {
     if (deferIndexes) {
       const building = performance.now();
       options.onIndexBuild?.("start", 0);
-      await ensureSecondaryIndexes(db, options.indexBuildParallelism ?? 1);
+      // The tables are analyzed among the builds, each once its indexes are there.
+      await ensureSecondaryIndexes(db, options.indexBuildParallelism ?? 1, written ? tablesToAnalyze() : []);
       options.onIndexBuild?.("done", (performance.now() - building) / 1000);
     }
   }
-  if (summary.added + summary.updated > 0) {
+  if (!deferIndexes) {
     // One statement per table, so that on a server they run side by side on their own connections.
-    await Promise.all(
-      ["company", "company_identifier", "company_search_term", "company_search_word"].map((table) =>
-        sql`analyze ${sql.id(table)}`.execute(db),
-      ),
-    );
+    await Promise.all(tablesToAnalyze().map((table) => sql`analyze ${sql.id(table)}`.execute(db)));
   }
   summary.seconds = (performance.now() - started) / 1000;
   return summary;
+
+  function tablesToAnalyze(): readonly string[] {
+    return summary.added + summary.updated > 0 ? IMPORTED_TABLES : [];
+  }
 
   async function writeAll(): Promise<void> {
     const writers = Array.from({ length: Math.max(1, options.writers ?? 1) }, () => batchWriter());

@@ -7,18 +7,25 @@ import type { Queryable } from "./store";
  * faster than keeping them up to date row by row.
  */
 export const SECONDARY_INDEXES: { name: string; definition: string }[] = [
-  // In build order (CPU seconds at 1M companies): the two longest first (trigram GIN 5.8, word
-  // btree 5.0), then the indexes of company and company_identifier (1.2 or less each), after which
-  // the foreign key is checked while the other connection builds the rest (term btree 2.7, the
-  // company_id indexes 1.5 and 1.1), so that parallel builds end close together.
+  // The order in which builds start, each on the next free connection (see ensureSecondaryIndexes):
+  // longest first (CPU seconds at 1M companies, one backend alone at load 3 to 5), so that two
+  // connections end close together: the word btree 12.0 and the trigram GIN 7.5 start together, the
+  // term btree 5.2 and the word company_id index 3.1 follow the GIN; then the indexes of company and
+  // company_identifier (2.3 or less each), after which the foreign key is checked, and the term
+  // company_id index 1.1 and the ANALYZEs fill the end.
+  {
+    name: "company_search_word_ordered",
+    definition: "on company_search_word (search_boost, suffix, company_id) include (term)",
+  },
   {
     name: "company_search_term_trigram",
     definition: "on company_search_term using gin (term gin_trgm_ops) where not is_identifier",
   },
   {
-    name: "company_search_word_ordered",
-    definition: "on company_search_word (search_boost, suffix, company_id) include (term)",
+    name: "company_search_term_ordered",
+    definition: "on company_search_term (search_boost, term, company_id)",
   },
+  { name: "company_search_word_company", definition: "on company_search_word (company_id)" },
   { name: "company_listing", definition: "on company (search_boost, name_key, company_id)" },
   {
     name: "company_basic",
@@ -27,12 +34,15 @@ export const SECONDARY_INDEXES: { name: string; definition: string }[] = [
   { name: "company_identifier_company", definition: "on company_identifier (company_id)" },
   { name: "company_country", definition: "on company (country_code)" },
   { name: "company_sector", definition: "on company (sector) where sector is not null" },
-  {
-    name: "company_search_term_ordered",
-    definition: "on company_search_term (search_boost, term, company_id)",
-  },
-  { name: "company_search_word_company", definition: "on company_search_word (company_id)" },
   { name: "company_search_term_company", definition: "on company_search_term (company_id)" },
+];
+
+/** The tables a bulk import writes, which ensureSecondaryIndexes can analyze. */
+export const IMPORTED_TABLES: readonly string[] = [
+  "company",
+  "company_identifier",
+  "company_search_term",
+  "company_search_word",
 ];
 
 /**
@@ -93,25 +103,89 @@ async function createIndex(db: Queryable, index: (typeof SECONDARY_INDEXES)[numb
   await db.transaction().execute((trx) => buildIndex(trx, index));
 }
 
-/** Whether an index is on one of the tables the foreign key joins. */
-const onKeyTable = (index: (typeof SECONDARY_INDEXES)[number]) =>
-  /^on company(_identifier)? /.test(index.definition);
+const tableOf = (index: (typeof SECONDARY_INDEXES)[number]) => index.definition.split(" ")[1] as string;
+
+interface Step {
+  run: () => Promise<void>;
+  /** Steps that must have ended first: a step would otherwise wait for their locks on its connection. */
+  after: Step[];
+}
+
+/**
+ * Runs the steps, at most `parallel` at a time, each as soon as a slot is free and the steps it comes
+ * after have ended; of the steps ready, the one listed first.
+ */
+async function runSteps(steps: Step[], parallel: number): Promise<void> {
+  const waiting = [...steps];
+  let running = 0;
+  let failure: unknown;
+  let settle: () => void = () => {};
+  const allEnded = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  const finished = new Set<Step>();
+  const startReady = (): void => {
+    while (failure === undefined && running < parallel) {
+      const ready = waiting.findIndex((step) => step.after.every((before) => finished.has(before)));
+      if (ready < 0) break;
+      const [step] = waiting.splice(ready, 1) as [Step];
+      running++;
+      step.run().then(
+        () => {
+          running--;
+          finished.add(step);
+          startReady();
+        },
+        (error: unknown) => {
+          running--;
+          failure ??= error;
+          startReady();
+        },
+      );
+    }
+    if (running === 0) settle();
+  };
+  startReady();
+  await allEnded;
+  if (failure !== undefined) throw failure;
+}
 
 /**
  * Creates the secondary indexes (and the foreign key) that are missing, several at a time on a
- * server (each on its own connection) and one after the other on the embedded database. The foreign
- * key is checked right after the last index of its tables (its check joins on company_identifier
- * (company_id) and the company key); while a build on those tables still runs, it waits for it.
+ * server (each on its own connection) and one after the other on the embedded database, then
+ * analyzes `analyze` (tables of IMPORTED_TABLES). The foreign key is checked once the indexes of
+ * company and company_identifier are built (its check joins on company_identifier (company_id) and
+ * the company key, and it locks both tables against index builds); a table is analyzed once its
+ * indexes (and the key, for those two) are done, beside the builds still running, so that the
+ * connections end close together instead of analyzing after the last build.
  */
-export async function ensureSecondaryIndexes(db: Queryable, parallel = 1): Promise<void> {
-  const steps: (() => Promise<void>)[] = SECONDARY_INDEXES.map((index) => () => createIndex(db, index));
-  steps.splice(SECONDARY_INDEXES.findLastIndex(onKeyTable) + 1, 0, () => ensureIdentifierCompanyKey(db));
-  // Taken from the end: reversed, the steps run in the order above.
-  const queue = steps.reverse();
-  const worker = async () => {
-    for (let step = queue.pop(); step; step = queue.pop()) await step();
+export async function ensureSecondaryIndexes(
+  db: Queryable,
+  parallel = 1,
+  analyze: readonly string[] = [],
+): Promise<void> {
+  const builds = SECONDARY_INDEXES.map((index): { table: string; step: Step } => ({
+    table: tableOf(index),
+    step: { run: () => createIndex(db, index), after: [] },
+  }));
+  const buildsOf = (...tables: string[]) =>
+    builds.filter((build) => tables.includes(build.table)).map((build) => build.step);
+  const identifierKey: Step = {
+    run: () => ensureIdentifierCompanyKey(db),
+    after: buildsOf("company", "company_identifier"),
   };
-  await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
+  const analyses = analyze.map(
+    (table): Step => ({
+      run: async () => {
+        await sql`analyze ${sql.id(table)}`.execute(db);
+      },
+      after: table === "company" || table === "company_identifier" ? [identifierKey] : buildsOf(table),
+    }),
+  );
+  const lastKeyTableBuild = builds.findLastIndex((build) => identifierKey.after.includes(build.step));
+  const steps = builds.map((build) => build.step);
+  steps.splice(lastKeyTableBuild + 1, 0, identifierKey);
+  await runSteps([...steps, ...analyses], Math.max(1, parallel));
 }
 
 /**
