@@ -8,8 +8,8 @@ import { startTestPlatform, type TestPlatform } from "../../testing/test-platfor
 import { importIsinLeiFile } from "./gleif";
 import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
 import { jsonArrayElements } from "./isin-lei-json";
-import { SECONDARY_INDEXES } from "./search-indexes";
 import { createCompany, findCompanyIdByIdentifier } from "./service";
+import { expectSecondaryIndexesInPlace } from "./test-search-indexes";
 
 let platform: TestPlatform;
 let admin: string;
@@ -149,12 +149,7 @@ describe("the ISIN-LEI mapping API", () => {
     const pairs = Array.from({ length: count }, (_, n) => ({ isin: isin(200_000 + n), lei: knownLei }));
     const response = await post(admin, JSON.stringify(pairs));
     expect(await response.json()).toMatchObject({ attached: String(count) });
-    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes`.execute(db);
-    const present = new Set(indexes.rows.map((row) => row.indexname));
-    for (const index of SECONDARY_INDEXES) expect(present, index.name).toContain(index.name);
-    const key =
-      await sql`select 1 from pg_constraint where conname = 'company_identifier_company_id_fkey'`.execute(db);
-    expect(key.rows).toHaveLength(1);
+    await expectSecondaryIndexesInPlace(db);
     const found = await platform.request(`/api/companies?searchString=${isin(200_000 + count - 1)}`, {
       headers: { authorization: reader },
     });
