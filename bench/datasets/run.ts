@@ -142,6 +142,17 @@ async function backendCpuMs(monitor: pg.Client): Promise<number> {
   return total;
 }
 
+/**
+ * Where the server's write-ahead log has got to, in bytes. The log is the whole server's, so the
+ * difference over a phase is this bench's writes only when nothing else writes meanwhile.
+ */
+async function walPosition(monitor: pg.Client): Promise<number> {
+  const { rows } = await monitor.query<{ bytes: string }>(
+    "select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as bytes",
+  );
+  return Number(rows[0]?.bytes);
+}
+
 /** Waits until the server has handled every event, so one phase's aftermath does not run into the next. */
 async function settled(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -174,6 +185,8 @@ interface UploadResult {
   serverSystemCpu: number;
   /** Database backends' CPU per upload, events included. */
   dbCpu: number;
+  /** Write-ahead log per upload, events included (full-page images after a checkpoint too). */
+  walKib: number;
 }
 
 async function inParallel<T>(
@@ -334,7 +347,7 @@ async function main() {
         `upload: ${uploadCount} ${framework} datasets (${result.kib.toFixed(0)} KiB, ${result.dataPoints} data points each) with 4 clients in ${result.seconds.toFixed(2)} s = ${result.rate.toFixed(0)} uploads/s; ` +
           `p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; ` +
           `server CPU ${result.serverCpu.toFixed(2)} ms per upload while uploading, ${result.serverCpuWithEvents.toFixed(2)} ms with its events handled (${result.serverSystemCpu.toFixed(2)} ms of it in the kernel); ` +
-          `database CPU ${result.dbCpu.toFixed(2)} ms per upload with its events; server RSS peak so far ${mib(uploadRssPeak)}`,
+          `database CPU ${result.dbCpu.toFixed(2)} ms and ${result.walKib.toFixed(0)} KiB of write-ahead log per upload with its events; server RSS peak so far ${mib(uploadRssPeak)}`,
       );
     }
     const uploadPeak = uploadRssPeak;
@@ -374,6 +387,7 @@ async function main() {
       const cpuBefore = cpuMsOf(pid);
       const systemCpuBefore = systemCpuMsOf(pid);
       const dbCpuBefore = await backendCpuMs(monitor);
+      const walBefore = await walPosition(monitor);
       const started = performance.now();
       const timeline: string[] = [];
       await inParallel(uploads, 4, async (upload) => {
@@ -400,6 +414,7 @@ async function main() {
         serverCpuWithEvents: (cpuMsOf(pid) - cpuBefore) / uploadCount,
         serverSystemCpu: (systemCpuMsOf(pid) - systemCpuBefore) / uploadCount,
         dbCpu: ((await backendCpuMs(monitor)) - dbCpuBefore) / uploadCount,
+        walKib: ((await walPosition(monitor)) - walBefore) / 1024 / uploadCount,
       };
     }
 
