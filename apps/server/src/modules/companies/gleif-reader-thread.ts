@@ -10,7 +10,7 @@
  */
 import { parentPort, Worker, workerData } from "node:worker_threads";
 import { runsCompiled } from "../../platform/compiled";
-import type { MalformedRecord, ReadProgress } from "./gleif";
+import type { GleifRecordStream, MalformedRecord } from "./gleif";
 import type { ImportRecord } from "./import-store";
 
 /** Records handed over at a time: a message costs about as much as a few records. */
@@ -42,7 +42,7 @@ export const canReadOnThread = (): boolean => runsCompiled;
 export function readGleifFileOnThread(
   file: string,
   onMalformed: (record: MalformedRecord) => void,
-): { records: AsyncIterable<ImportRecord>; progress: () => Omit<ReadProgress, "records"> } {
+): GleifRecordStream {
   let bytesRead = 0;
   let totalBytes = 0;
   const records = async function* (): AsyncGenerator<ImportRecord> {
@@ -96,10 +96,7 @@ export function readGleifFileOnThread(
  * in batches, at most MESSAGES_AHEAD of them not yet taken.
  */
 export async function serveGleifReading(
-  read: (
-    file: string,
-    onMalformed: (record: MalformedRecord) => void,
-  ) => Promise<{ records: AsyncIterable<ImportRecord>; progress: () => Omit<ReadProgress, "records"> }>,
+  read: (file: string, onMalformed: (record: MalformedRecord) => void) => Promise<GleifRecordStream>,
 ): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error("serveGleifReading runs on a worker thread.");

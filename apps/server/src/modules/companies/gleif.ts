@@ -474,14 +474,17 @@ function leiHash(lei: string): number {
   return hash;
 }
 
-/**
- * The records of a GLEIF golden copy file (plain XML, .gz or .zip), with how far the file has been
- * read.
- */
+/** The records of a golden copy as they are read, with how far the file has been read. */
+export interface GleifRecordStream {
+  records: AsyncIterable<ImportRecord>;
+  progress: () => Omit<ReadProgress, "records">;
+}
+
+/** The records of a GLEIF golden copy file (plain XML, .gz or .zip). */
 export async function openGleifFile(
   file: string,
   onMalformed: (record: MalformedRecord) => void,
-): Promise<{ records: AsyncIterable<ImportRecord>; progress: () => Omit<ReadProgress, "records"> }> {
+): Promise<GleifRecordStream> {
   const { stream, progress } = await openBytes(file, /\.xml$/i);
   return { records: readGleifRecords(stream, onMalformed), progress };
 }
@@ -500,7 +503,7 @@ export async function importGleifFile(
     malformed++;
     options.onMalformed?.(bad);
   };
-  let opened: Awaited<ReturnType<typeof openGleifFile>>;
+  let opened: GleifRecordStream;
   if (canReadOnThread()) {
     // A file that cannot be read fails here, as on this thread, before the import changes anything.
     await stat(file);
