@@ -1,5 +1,6 @@
 /** SQL for the pre-approval configuration (migrations/004_pre_approval_and_non_sourceable_reviews.sql). */
 import type { Kysely, Transaction } from "kysely";
+import { prepared } from "../../platform/db/prepared-statements";
 import type { AnyExecutor } from "./store";
 
 type PreApprovalTables = {
@@ -18,10 +19,9 @@ const own = (db: AnyExecutor) =>
 
 /** The share of uploads that still go to review (1 when the row is missing: review everything). */
 export async function samplingProbability(db: AnyExecutor): Promise<number> {
-  const row = await own(db)
-    .selectFrom("qa_pre_approval_config")
-    .select("sampling_probability")
-    .executeTakeFirst();
+  // Asked by every upload: kept prepared, it is not parsed and planned each time.
+  const query = own(db).selectFrom("qa_pre_approval_config").select("sampling_probability");
+  const [row] = (await own(db).executeQuery(prepared(query))).rows;
   return row ? Number(row.sampling_probability) : 1;
 }
 
