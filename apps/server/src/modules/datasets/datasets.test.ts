@@ -66,6 +66,16 @@ describe("uploading", () => {
     });
   });
 
+  it("gives a dataset's data points ids that increase in the order of their types", async () => {
+    // So that an upload's entries go to the end of the index by dataset and type (upload.ts).
+    const { body } = await upload(uploader, { companyId, reportingPeriod: "2018", data: sfdr });
+    const { rows } = await sql<{ type: string }>`select data_point_type as type from dataset_data_point
+      where data_id = ${body.dataId} order by data_point_id`.execute(platform.database.db);
+    const types = rows.map((row) => row.type);
+    expect(types.length).toBeGreaterThan(100);
+    expect(types).toEqual([...types].sort());
+  });
+
   it("needs a signed-in user with the right to upload", async () => {
     const anonymous = await call("/api/data/sfdr", {
       method: "POST",

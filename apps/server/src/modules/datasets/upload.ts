@@ -9,7 +9,12 @@ import { authorize } from "../../platform/auth/policy";
 import { eventInsert } from "../../platform/events";
 import { type ErrorDetails, MAX_REPORTED_ERRORS } from "../../platform/http/errors";
 import { timeOrderedUuid } from "../../platform/time-ordered-uuid";
-import { citedDocuments, extractDataPoints, isPrivateFramework } from "./framework-data";
+import {
+  citedDocuments,
+  type ExtractedDataPoint,
+  extractDataPoints,
+  isPrivateFramework,
+} from "./framework-data";
 import { companyExists, companyRolesOf, isPreApproved, missingDocuments } from "./neighbours";
 import { can } from "./policy";
 import { invalid, invalidInput, isReportingPeriod, recomputeActiveDataset } from "./service";
@@ -162,6 +167,16 @@ export interface StoreDatasetInput {
 }
 
 /**
+ * The order an upload's data points are inserted in: that of the index by dataset and type (and, as
+ * their ids are made in this order, of the primary key). In the catalogue's order the entries of one
+ * dataset landed in the middle of its own range of the index, splitting its pages in half: at 2,000
+ * companies that index was six times the size of the primary key, and its splits wrote 10 half-pages
+ * of write-ahead log per full Taxonomy dataset for financials (docs/datasets.md).
+ */
+const byDataPointType = (a: ExtractedDataPoint, b: ExtractedDataPoint): number =>
+  a.dataPointType < b.dataPointType ? -1 : a.dataPointType > b.dataPointType ? 1 : 0;
+
+/**
  * Stores a checked dataset inside the caller's transaction: the version, its data points, the
  * documents it cites and the events; activates it when it is accepted. For other modules' seeds too.
  * A version awaiting review is written by one statement, so it needs no transaction of its own.
@@ -192,11 +207,13 @@ export async function storeDatasetInTransaction(
   await store.insertVersion(
     db,
     dataset,
-    extractDataPoints(input.frameworkId, input.data).map((point) => ({
-      dataPointId: timeOrderedUuid(uploadTime),
-      dataPointType: point.dataPointType,
-      path: point.path,
-    })),
+    extractDataPoints(input.frameworkId, input.data)
+      .sort(byDataPointType)
+      .map((point) => ({
+        dataPointId: timeOrderedUuid(uploadTime),
+        dataPointType: point.dataPointType,
+        path: point.path,
+      })),
     [...citedDocuments(input.data)],
     isPrivateFramework(input.frameworkId),
     eventInsert("dataset.uploaded", {
