@@ -169,9 +169,9 @@ export interface StoreDatasetInput {
 /**
  * The order an upload's data points are inserted in: that of the index by dataset and type (and, as
  * their ids are made in this order, of the primary key). In the catalogue's order the entries of one
- * dataset landed in the middle of its own range of the index, splitting its pages in half: at 2,000
- * companies that index was six times the size of the primary key, and its splits wrote 10 half-pages
- * of write-ahead log per full Taxonomy dataset for financials (docs/datasets.md).
+ * dataset landed in the middle of its own range of the index, splitting pages in half: about ten
+ * splits per full Taxonomy dataset for financials, most of them writing half a page of write-ahead log
+ * (docs/datasets.md, session 14).
  */
 const byDataPointType = (a: ExtractedDataPoint, b: ExtractedDataPoint): number =>
   a.dataPointType < b.dataPointType ? -1 : a.dataPointType > b.dataPointType ? 1 : 0;
