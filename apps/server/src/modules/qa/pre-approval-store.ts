@@ -20,8 +20,9 @@ const own = (db: AnyExecutor) =>
 /** The share of uploads that still go to review (1 when the row is missing: review everything). */
 export async function samplingProbability(db: AnyExecutor): Promise<number> {
   // Asked by every upload: kept prepared, it is not parsed and planned each time.
-  const query = own(db).selectFrom("qa_pre_approval_config").select("sampling_probability");
-  const [row] = (await own(db).executeQuery(prepared(query))).rows;
+  const tables = own(db);
+  const query = tables.selectFrom("qa_pre_approval_config").select("sampling_probability");
+  const [row] = (await tables.executeQuery(prepared(query))).rows;
   return row ? Number(row.sampling_probability) : 1;
 }
 
