@@ -10,7 +10,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { Actor } from "../../platform/auth/actor";
 import { isPrivateFramework } from "./framework-data";
 import { type Viewer, viewerFor } from "./service";
-import { type AnyExecutor, datasetsDb } from "./store";
+import { type AnyExecutor, dataPointTypeIn, datasetsDb } from "./store";
 
 export interface ActiveDataPointQuery {
   dataType: string;
@@ -110,7 +110,7 @@ async function readActive(
       case when w.wrapped then p.value #>> '{dataSource,fileName}' end as "fileName",
       case when w.wrapped then p.value #>> '{dataSource,page}' end as page
     from dataset d
-    left join dataset_data_point p on p.data_id = d.data_id and p.data_point_type = any(${[...query.dataPointTypes]}::text[])
+    left join dataset_data_point p on p.data_id = d.data_id and ${dataPointTypeIn("p", query.dataPointTypes)}
     cross join lateral (select p.data_point_type = any(${[...wrappedTypes]}::text[]) as wrapped) w
     where d.company_id = any(${companies}::uuid[]) and d.data_type = ${query.dataType}
       and d.reporting_period = any(${periods}::text[]) and d.currently_active
@@ -237,7 +237,7 @@ export async function activeValueGrid(
           case when t.wrapped then p.value ->> 'currency' end)) as slots
         from dataset d
         join unnest(${periods}::text[]) with ordinality r(period, j) on r.period = d.reporting_period
-        join dataset_data_point p on p.data_id = d.data_id and p.data_point_type = any(${types}::text[])
+        join dataset_data_point p on p.data_id = d.data_id and ${dataPointTypeIn("p", types)}
         join unnest(${types}::text[], ${wrapped}::boolean[]) with ordinality t(type, wrapped, i)
           on t.type = p.data_point_type
         where d.company_id = c.company_id and d.data_type = ${query.dataType}
@@ -350,7 +350,7 @@ async function wholeOrder(db: AnyExecutor, order: ValueOrder, page?: OrderPage):
       from (${order.companies}) s) w
     left join dataset d on d.company_id = w.company_id and d.data_type = ${order.dataType}
       and d.reporting_period = ${order.reportingPeriod} and d.currently_active
-    left join dataset_data_point p on p.data_id = d.data_id and p.data_point_type = ${order.dataPointType}
+    left join dataset_data_point p on p.data_id = d.data_id and ${dataPointTypeIn("p", [order.dataPointType])}
     cross join lateral (
       select nullif(case when ${order.wrapped}::boolean then p.value -> 'value' else p.value end, 'null'::jsonb) as key
     ) k

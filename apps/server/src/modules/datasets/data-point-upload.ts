@@ -121,7 +121,6 @@ export async function uploadDataPoint(
 
   const uploadTime = Date.now();
   const dataId = timeOrderedUuid(uploadTime);
-  const dataPointId = timeOrderedUuid(uploadTime);
   const dimension = {
     companyId: request.companyId,
     dataType: SINGLE_DATA_POINT_TYPE,
@@ -139,7 +138,7 @@ export async function uploadDataPoint(
         qaStatus,
         dataJson: JSON.stringify({ [VALUE_PATH]: value }),
       },
-      [{ dataPointId, dataPointType: request.dataPointType, path: VALUE_PATH }],
+      [{ dataPointType: request.dataPointType, path: VALUE_PATH }],
       documents,
       false,
       // The qa module starts the review of every upload from this event, single data points included.
@@ -149,11 +148,12 @@ export async function uploadDataPoint(
       await store.recomputeActiveDataPoints(trx, request.companyId, request.reportingPeriod, [
         request.dataPointType,
       ]);
-    return store.findDataPoint(trx, dataPointId);
+    const [stored] = await store.searchDataPoints(trx, { dataId });
+    return stored;
   };
   const own = datasetsDb(db);
   // Awaiting review the version is one statement, atomic by itself; activating takes a transaction.
   const stored = qaStatus === "Accepted" ? await own.transaction().execute(write) : await write(own);
-  if (!stored) throw new Error(`The data point ${dataPointId} was not stored.`);
+  if (!stored) throw new Error(`The data point of version ${dataId} was not stored.`);
   return stored;
 }

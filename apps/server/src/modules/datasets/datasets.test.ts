@@ -66,14 +66,18 @@ describe("uploading", () => {
     });
   });
 
-  it("gives a dataset's data points ids that increase in the order of their types", async () => {
-    // So that an upload's entries go to the end of the index by dataset and type (upload.ts).
+  it("inserts a dataset's data points in the order of their type key, with ids increasing in that order", async () => {
+    // So that an upload's entries go to the end of the index by dataset and type key (store.ts).
     const { body } = await upload(uploader, { companyId, reportingPeriod: "2018", data: sfdr });
-    const { rows } = await sql<{ type: string }>`select data_point_type as type from dataset_data_point
-      where data_id = ${body.dataId} order by data_point_id`.execute(platform.database.db);
-    const types = rows.map((row) => row.type);
-    expect(types.length).toBeGreaterThan(100);
-    expect(types).toEqual([...types].sort());
+    // In the order the rows were written (their place in the table: the table only grows here).
+    const { rows } = await sql<{ id: string; key: number; type: string }>`
+      select data_point_id as id, data_point_type_key(data_point_type) as key, data_point_type as type
+      from dataset_data_point where data_id = ${body.dataId} order by ctid`.execute(platform.database.db);
+    expect(rows.length).toBeGreaterThan(100);
+    const inKeyOrder = [...rows].sort((a, b) => a.key - b.key || (a.type < b.type ? -1 : 1));
+    expect(rows).toEqual(inKeyOrder);
+    const ids = rows.map((row) => row.id);
+    expect(ids).toEqual([...ids].sort());
   });
 
   it("needs a signed-in user with the right to upload", async () => {

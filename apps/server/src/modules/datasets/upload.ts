@@ -9,12 +9,7 @@ import { authorize } from "../../platform/auth/policy";
 import { eventInsert } from "../../platform/events";
 import { type ErrorDetails, MAX_REPORTED_ERRORS } from "../../platform/http/errors";
 import { timeOrderedUuid } from "../../platform/time-ordered-uuid";
-import {
-  citedDocuments,
-  type ExtractedDataPoint,
-  extractDataPoints,
-  isPrivateFramework,
-} from "./framework-data";
+import { citedDocuments, extractDataPoints, isPrivateFramework } from "./framework-data";
 import { companyExists, companyRolesOf, isPreApproved, missingDocuments } from "./neighbours";
 import { can } from "./policy";
 import { invalid, invalidInput, isReportingPeriod, recomputeActiveDataset } from "./service";
@@ -167,16 +162,6 @@ export interface StoreDatasetInput {
 }
 
 /**
- * The order an upload's data points are inserted in: that of the index by dataset and type (and, as
- * their ids are made in this order, of the primary key). In the catalogue's order the entries of one
- * dataset landed in the middle of its own range of the index, splitting pages in half: about ten
- * splits per full Taxonomy dataset for financials, most of them writing half a page of write-ahead log
- * (docs/datasets.md, session 14).
- */
-const byDataPointType = (a: ExtractedDataPoint, b: ExtractedDataPoint): number =>
-  a.dataPointType < b.dataPointType ? -1 : a.dataPointType > b.dataPointType ? 1 : 0;
-
-/**
  * Stores a checked dataset inside the caller's transaction: the version, its data points, the
  * documents it cites and the events; activates it when it is accepted. For other modules' seeds too.
  * A version awaiting review is written by one statement, so it needs no transaction of its own.
@@ -207,13 +192,10 @@ export async function storeDatasetInTransaction(
   await store.insertVersion(
     db,
     dataset,
-    extractDataPoints(input.frameworkId, input.data)
-      .sort(byDataPointType)
-      .map((point) => ({
-        dataPointId: timeOrderedUuid(uploadTime),
-        dataPointType: point.dataPointType,
-        path: point.path,
-      })),
+    extractDataPoints(input.frameworkId, input.data).map((point) => ({
+      dataPointType: point.dataPointType,
+      path: point.path,
+    })),
     [...citedDocuments(input.data)],
     isPrivateFramework(input.frameworkId),
     eventInsert("dataset.uploaded", {
