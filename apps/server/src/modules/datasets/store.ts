@@ -137,8 +137,9 @@ export interface NewDataset {
 /**
  * Inserts a version with its data points, citations and the event announcing it in one statement
  * (one round trip, atomic without a transaction), the children selecting the parent's id so the
- * foreign keys hold. The framework JSON is sent once: it is stored as it came (json), and the data
- * points' values are taken out of it by their paths (jsonb).
+ * foreign keys hold. The framework JSON is sent once: it is stored as it came (text), and the data
+ * points' values are taken out of it by their paths (jsonb), which also refuses any text that is no
+ * JSON (datasets migration 010).
  *
  * The data points are inserted in the order of the index by dataset and type key, and their ids,
  * which increase in the order they are made, are given out in that order too: so both that index and
@@ -157,7 +158,7 @@ export async function insertVersion(
   const dataPointIds = points.map(() => timeOrderedUuid(dataset.uploadTime));
   await sql`${sql.raw(PREPARED)}
     with document as (
-      select text::json as original, text::jsonb as parsed from (select ${dataset.dataJson}::text as text) as sent
+      select text as original, text::jsonb as parsed from (select ${dataset.dataJson}::text as text) as sent
     ), point_ids as materialized (
       -- Materialized, so the list is read once, not once per data point.
       select string_to_array(${dataPointIds.join(",")}, ',')::uuid[] as ids
