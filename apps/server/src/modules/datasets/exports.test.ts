@@ -4,7 +4,7 @@ import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
-import { CHUNK_BYTES, ChunkSink, exportRows } from "./exports";
+import { CHUNK_BYTES, ChunkSink, exportFileSlices, exportRows } from "./exports";
 import { datasetsDb } from "./store";
 import { company, completeDataset, json, type TestUser, user, withoutNulls } from "./test-helpers";
 
@@ -189,6 +189,12 @@ describe("exports", () => {
     expect(chunks.map((chunk) => chunk.seq)).toEqual([0, 1, 2, 3]);
     expect(chunks.slice(0, 3).every((chunk) => chunk.data.length === CHUNK_BYTES)).toBe(true);
     expect(Buffer.concat(chunks.map((chunk) => chunk.data)).equals(expected)).toBe(true);
+    // The download reads the chunks back in slices, across every chunk's end.
+    const slices: Buffer[] = [];
+    for await (const slice of exportFileSlices(db, exportJobId)) slices.push(slice);
+    expect(slices.length).toBeGreaterThan(chunks.length);
+    expect(slices.every((slice) => slice.length > 0)).toBe(true);
+    expect(Buffer.concat(slices).equals(expected)).toBe(true);
   });
 
   it("answers 404 when nothing matches and 400 for bad input", async () => {

@@ -154,25 +154,40 @@ export async function exportDownload(
       "Export failed",
     );
   const own = datasetsDb(db);
-  async function* chunks(): AsyncGenerator<Buffer> {
-    for (let seq = 0; ; seq++) {
-      const row = await own
-        .selectFrom("dataset_export_chunk")
-        .select("data")
-        .where("export_job_id", "=", exportJobId)
-        .where("seq", "=", seq)
-        .executeTakeFirst();
-      if (!row) return;
-      // A view, not a copy: the chunk is 1 MiB and is sent as it is.
-      yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
-    }
-  }
   return {
     fileName: job.file_name ?? `export.${MEDIA[job.file_format as ExportFormat].extension}`,
     mediaType: job.media_type ?? "application/octet-stream",
     size: Number(job.size_bytes ?? 0),
-    stream: () => Readable.from(chunks(), { objectMode: false }),
+    stream: () => Readable.from(exportFileSlices(own, exportJobId), { objectMode: false }),
   };
+}
+
+/**
+ * Bytes of a stored file read per query. A 1 MiB chunk read whole arrives as 2 MiB of hex text, which
+ * V8 keeps with its decoded buffer in the large-object space until a full collection: serving a 76 MiB
+ * export that way lifted a process by 70 to 84 MiB, read in slices of 60 KiB by 21 to 24 (slices of
+ * 64 KiB, whose hex text is just over V8's 128 KiB limit for ordinary objects, by 26 to 28), for about
+ * a tenth more CPU. The chunks are stored uncompressed (storage external), so a slice reads only the
+ * pieces of the value it covers.
+ */
+const DOWNLOAD_SLICE_BYTES = 60 * 1024;
+
+/** The stored file of an export job, slice by slice. */
+export async function* exportFileSlices(db: DatasetsDb, exportJobId: string): AsyncGenerator<Buffer> {
+  for (let seq = 0; ; seq++) {
+    for (let from = 1; ; from += DOWNLOAD_SLICE_BYTES) {
+      const row = await db
+        .selectFrom("dataset_export_chunk")
+        .select(sql<Uint8Array>`substring(data from ${from} for ${DOWNLOAD_SLICE_BYTES})`.as("data"))
+        .where("export_job_id", "=", exportJobId)
+        .where("seq", "=", seq)
+        .executeTakeFirst();
+      if (!row) return;
+      // A view, not a copy: the slice is sent as it is.
+      if (row.data.byteLength > 0) yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+      if (row.data.byteLength < DOWNLOAD_SLICE_BYTES) break;
+    }
+  }
 }
 
 // ---- columns -----------------------------------------------------------------------------------
