@@ -6,7 +6,9 @@
  *   CPU per upload of the server and of the database apart, the server's memory), framework by
  *   framework: every public framework by default, each dataset made by the catalogue's test-data
  *   generator (`generateCompleteDataset`: every field filled, every data source citing a stored
- *   report at a page), or only the frameworks given with --framework (a comma-separated list),
+ *   report at a page), or only the frameworks given with --framework (a comma-separated list); then,
+ *   as a second line outside the targets, small SFDR datasets (the required and plain fields and ten
+ *   data points),
  * - reading a company's SFDR datasets of six reporting periods (latency p50/p95),
  * - exporting the latest SFDR data of all 10,000 companies to CSV (time to done, server memory peak).
  *
@@ -31,7 +33,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { FrameworkId } from "@openverde/frameworks";
+import { type FrameworkId, frameworkFields, getFramework } from "@openverde/frameworks";
 import pg from "pg";
 import { generateApiKey } from "../../apps/server/src/modules/api-keys/service";
 import { createCompanyWithId } from "../../apps/server/src/modules/companies/service";
@@ -89,6 +91,34 @@ const repoRoot = resolve(import.meta.dirname, "../..");
 const log = (message: string) => process.stdout.write(`${message}\n`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const PERIODS = ["2020", "2021", "2022", "2023", "2024", "2025"];
+/** Data points of the small SFDR dataset measured as the second line. */
+const SMALL_DATA_POINTS = 10;
+
+/**
+ * A small dataset cut from a complete one, as the bench uploaded before its datasets were full size:
+ * the fields the wire schema requires, the plain fields (such as the referenced reports) and the
+ * framework's first `dataPoints` data points, with their values and sources.
+ */
+function smallDataset(framework: FrameworkId, complete: unknown, dataPoints: number): unknown {
+  const small: Record<string, unknown> = {};
+  let kept = 0;
+  for (const field of frameworkFields(getFramework(framework))) {
+    const isDataPoint = field.wrapper !== "plain";
+    if (!field.required && isDataPoint && kept >= dataPoints) continue;
+    const keys = field.path.split(".");
+    let from = complete as Record<string, unknown> | undefined;
+    for (const key of keys) from = from?.[key] as Record<string, unknown> | undefined;
+    if (from === undefined) continue;
+    let into = small;
+    for (const key of keys.slice(0, -1)) {
+      into[key] ??= {};
+      into = into[key] as Record<string, unknown>;
+    }
+    into[keys.at(-1) as string] = from;
+    if (isDataPoint) kept++;
+  }
+  return small;
+}
 
 /** CPU time (user + system) the process has used so far, in milliseconds. */
 const cpuMsOf = (pid: number): number => systemCpuMsOf(pid) + userCpuMsOf(pid);
@@ -350,6 +380,12 @@ async function main() {
           `database CPU ${result.dbCpu.toFixed(2)} ms and ${result.walKib.toFixed(0)} KiB of write-ahead log per upload with its events; server RSS peak so far ${mib(uploadRssPeak)}`,
       );
     }
+    // The second line: small SFDR datasets, outside the targets, to compare with earlier runs.
+    const small = await measureUploads("sfdr", smallDataset("sfdr", sfdr, SMALL_DATA_POINTS));
+    log(
+      `upload, small: ${uploadCount} sfdr datasets (${small.kib.toFixed(0)} KiB, ${small.dataPoints} data points each) with 4 clients in ${small.seconds.toFixed(2)} s = ${small.rate.toFixed(0)} uploads/s; ` +
+        `p50 ${small.p50.toFixed(1)} ms, p95 ${small.p95.toFixed(1)} ms; server CPU ${small.serverCpuWithEvents.toFixed(2)} ms, database CPU ${small.dbCpu.toFixed(2)} ms per upload with its events`,
+    );
     const uploadPeak = uploadRssPeak;
 
     async function measureUploads(framework: FrameworkId, data: unknown): Promise<UploadResult> {
@@ -517,7 +553,7 @@ async function main() {
     log(
       "framework                          KiB  points  uploads/s  p50 ms  p95 ms  server CPU ms  database CPU ms",
     );
-    for (const r of uploadResults)
+    for (const r of [...uploadResults, { ...small, framework: "sfdr, small (second line)" }])
       log(
         `${r.framework.padEnd(33)} ${r.kib.toFixed(0).padStart(4)}  ${String(r.dataPoints).padStart(6)}  ${r.rate.toFixed(0).padStart(9)}  ${r.p50.toFixed(1).padStart(6)}  ${r.p95.toFixed(1).padStart(6)}  ${r.serverCpuWithEvents.toFixed(2).padStart(13)}  ${r.dbCpu.toFixed(2).padStart(15)}`,
       );
