@@ -184,7 +184,8 @@ export async function* exportFileSlices(db: DatasetsDb, exportJobId: string): As
         .executeTakeFirst();
       if (!row) return;
       // A view, not a copy: the slice is sent as it is.
-      if (row.data.byteLength > 0) yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+      if (row.data.byteLength > 0)
+        yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
       if (row.data.byteLength < DOWNLOAD_SLICE_BYTES) break;
     }
   }
