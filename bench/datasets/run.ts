@@ -34,6 +34,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type FrameworkId, frameworkFields, getFramework } from "@openverde/frameworks";
+import { valueAtPath } from "@openverde/frameworks/paths";
 import pg from "pg";
 import { generateApiKey } from "../../apps/server/src/modules/api-keys/service";
 import { createCompanyWithId } from "../../apps/server/src/modules/companies/service";
@@ -105,16 +106,15 @@ function smallDataset(framework: FrameworkId, complete: unknown, dataPoints: num
   for (const field of frameworkFields(getFramework(framework))) {
     const isDataPoint = field.wrapper !== "plain";
     if (!field.required && isDataPoint && kept >= dataPoints) continue;
+    const value = valueAtPath(complete, field.path);
+    if (value === undefined) continue;
     const keys = field.path.split(".");
-    let from = complete as Record<string, unknown> | undefined;
-    for (const key of keys) from = from?.[key] as Record<string, unknown> | undefined;
-    if (from === undefined) continue;
     let into = small;
     for (const key of keys.slice(0, -1)) {
       into[key] ??= {};
       into = into[key] as Record<string, unknown>;
     }
-    into[keys.at(-1) as string] = from;
+    into[keys.at(-1) as string] = value;
     if (isDataPoint) kept++;
   }
   return small;
