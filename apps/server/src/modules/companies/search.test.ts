@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { importRecords } from "./gleif";
@@ -333,5 +334,18 @@ describe("company search ranking", () => {
   it("treats LIKE wildcards in the search string as plain text", async () => {
     expect(await names("searchString=%25%25%25")).toEqual([]);
     expect(await names("searchString=___")).toEqual([]);
+  });
+
+  it("never JIT-compiles the search functions, whose generic plans pass jit_above_cost on large registers", async () => {
+    // CREATE OR REPLACE FUNCTION drops a function's settings: a migration redefining one must set it again.
+    const settings = await sql<{ name: string; config: string[] | null }>`
+      select proname as name, proconfig as config from pg_proc
+      where proname in ('company_search_ranked', 'company_search_count') order by proname`.execute(
+      platform.database.db,
+    );
+    expect(settings.rows.map((row) => [row.name, row.config?.includes("jit=off")])).toEqual([
+      ["company_search_count", true],
+      ["company_search_ranked", true],
+    ]);
   });
 });
