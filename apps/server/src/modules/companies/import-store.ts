@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import { timeOrderedUuid } from "../../platform/time-ordered-uuid";
 import { CopyRows, copyInto } from "./copy-rows";
-import { foldForSearch } from "./normalize";
+import { foldForSearch, type WordRow } from "./normalize";
 import { type Queryable, visitNameSearchRows } from "./store";
 
 export interface ImportRecord {
@@ -92,13 +92,13 @@ abstract class SearchRows {
         if (term === foldedLei) leiIsAName = true;
         this.addTerm(companyId, term, boost, false);
       },
-      (suffix, term) => this.addWord(companyId, suffix, boost, term),
+      (word, term) => this.addWord(companyId, word, boost, term),
     );
     if (foldedLei !== undefined && !leiIsAName) this.addTerm(companyId, foldedLei, boost, true);
   }
 
   protected abstract addTerm(companyId: string, term: string, boost: number, isIdentifier: boolean): void;
-  protected abstract addWord(companyId: string, suffix: string, boost: number, term: string): void;
+  protected abstract addWord(companyId: string, word: WordRow, boost: number, term: string): void;
   abstract write(trx: Queryable): Promise<void>;
 }
 
@@ -109,7 +109,8 @@ class StatementSearchRows extends SearchRows {
   private readonly termBoosts: number[] = [];
   private readonly termIsIdentifier: boolean[] = [];
   private readonly wordCompanies: string[] = [];
-  private readonly suffixes: string[] = [];
+  private readonly suffixes: (string | null)[] = [];
+  private readonly tails: (string | null)[] = [];
   private readonly wordBoosts: number[] = [];
   private readonly wordTerms: string[] = [];
 
@@ -120,9 +121,10 @@ class StatementSearchRows extends SearchRows {
     this.termIsIdentifier.push(isIdentifier);
   }
 
-  protected addWord(companyId: string, suffix: string, boost: number, term: string): void {
+  protected addWord(companyId: string, word: WordRow, boost: number, term: string): void {
     this.wordCompanies.push(companyId);
-    this.suffixes.push(suffix);
+    this.suffixes.push(word.suffix);
+    this.tails.push(word.tail);
     this.wordBoosts.push(boost);
     this.wordTerms.push(term);
   }
@@ -134,18 +136,17 @@ class StatementSearchRows extends SearchRows {
           ${plainArray(this.termBoosts.map(String))}::smallint[],
           ${plainArray(this.termIsIdentifier.map(String))}::boolean[])`.execute(trx);
     }
-    if (this.suffixes.length > 0) {
-      await sql`insert into company_search_word (company_id, suffix, search_boost, term)
+    if (this.wordCompanies.length > 0) {
+      await sql`insert into company_search_word (company_id, suffix, tail, search_boost, term)
         select * from unnest(${plainArray(this.wordCompanies)}::uuid[], ${textArray(this.suffixes)}::text[],
-          ${plainArray(this.wordBoosts.map(String))}::smallint[], ${textArray(this.wordTerms)}::text[])`.execute(
-        trx,
-      );
+          ${textArray(this.tails)}::text[], ${plainArray(this.wordBoosts.map(String))}::smallint[],
+          ${textArray(this.wordTerms)}::text[])`.execute(trx);
     }
   }
 }
 
 const TERM_COLUMNS = ["company_id", "term", "search_boost", "is_identifier"];
-const WORD_COLUMNS = ["company_id", "suffix", "search_boost", "term"];
+const WORD_COLUMNS = ["company_id", "suffix", "tail", "search_boost", "term"];
 
 /** Search rows as COPY rows (a PostgreSQL server). */
 class CopySearchRows extends SearchRows {
@@ -156,8 +157,14 @@ class CopySearchRows extends SearchRows {
     this.terms.row(4).uuid(companyId).text(term).smallint(boost).boolean(isIdentifier);
   }
 
-  protected addWord(companyId: string, suffix: string, boost: number, term: string): void {
-    this.words.row(4).uuid(companyId).text(suffix).smallint(boost).repeatedText(term);
+  protected addWord(companyId: string, word: WordRow, boost: number, term: string): void {
+    this.words
+      .row(WORD_COLUMNS.length)
+      .uuid(companyId)
+      .text(word.suffix)
+      .text(word.tail)
+      .smallint(boost)
+      .repeatedText(term);
   }
 
   async write(trx: Queryable): Promise<void> {

@@ -54,32 +54,10 @@ function isWordCharacter(text: string, index: number): boolean {
   return WORD_CHARACTER.test(text[index] as string);
 }
 
-/**
- * The rest of a folded name from each word on, except from the first word (that is the name itself):
- * "deutsche bank ag" gives "bank ag" and "ag".
- */
-export function wordSuffixes(folded: string): string[] {
-  // Each suffix starts at another index, so none repeats.
-  const suffixes: string[] = [];
-  let previousWasWord = true;
-  for (let index = 0; index < folded.length; index++) {
-    const isWord = isWordCharacter(folded, index);
-    if (isWord && !previousWasWord && index > 0) suffixes.push(folded.slice(index));
-    previousWasWord = isWord;
-  }
-  return suffixes;
-}
-
-/**
- * Marks the word table's rows that hold a name's beginning before a space, reversed (nameTails); no
- * word suffix starts with it, and search texts lose it (withoutControlCharacters).
- */
-export const TAIL_MARKER = "\u0001";
-
 /** Control characters other than white space. */
 const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\v\f\r]/gu;
 
-/** A search text without control characters (other than white space), which names do not carry and the word table uses. */
+/** A search text without control characters (other than white space), which names do not carry. */
 export function withoutControlCharacters(text: string): string {
   return text.replace(CONTROL_CHARACTERS, "");
 }
@@ -98,29 +76,58 @@ function reversed(text: string): string {
 }
 
 /**
- * The beginnings of a folded name before each of its spaces, reversed and marked: "nord capital ag"
- * gives "\u0001dron" and "\u0001latipac dron". A name containing a text of several words "w1 ... wn"
- * has, at the last space of the text, a beginning whose reverse starts with the reverse of
- * "w1 ... wn-1", followed by the character before the text. When the text sits inside a word (the
- * infix rank), that character is a letter or digit, which no other name's beginning has there: a
- * prefix range on these rows finds such names among few candidates even when every word of the text
- * is common ("nord holding gmbh"). PostgreSQL's reverse() gives the same (code point by code point).
+ * A row of the word table: one place in a name where a word starts after a separator, or where a
+ * space ends the name's beginning, or both (the usual case, a word after a space).
  */
-export function nameTails(folded: string): string[] {
-  // Each beginning ends at another space, so none repeats.
-  const tails: string[] = [];
+export interface WordRow {
+  /**
+   * The rest of the name from the word starting here on (never from the first word: that is the name
+   * itself): "deutsche bank ag" has "bank ag" and "ag". The word and prefix-of-a-word ranks read these.
+   */
+  suffix: string | null;
+  /**
+   * The name's beginning before the space just before here, reversed: "nord capital ag" has "dron"
+   * and "latipac dron". A name containing a text of several words "w1 ... wn" has, at the last space
+   * of the text, a beginning whose reverse starts with the reverse of "w1 ... wn-1", followed by the
+   * character before the text. When the text sits inside a word (the infix rank), that character is a
+   * letter or digit, which no other name's beginning has there: a prefix range on these (tailRange)
+   * finds such names among few candidates even when every word of the text is common ("nord holding
+   * gmbh"). Reversed code point by code point, as PostgreSQL's reverse() does.
+   */
+  tail: string | null;
+}
+
+const SPACE = 32;
+
+/**
+ * The word table's rows of a folded name, in the order of their places. A word after a space gives
+ * both keys in one row, which keeps the table at about half the rows of one row per key.
+ */
+export function nameWordRows(folded: string): WordRow[] {
+  const rows: WordRow[] = [];
   // Reversed once: the reverse of the beginning before a space is the end of the reversed name
   // (reversing code point by code point keeps the length of every piece).
   let backwards: string | undefined;
-  for (let index = folded.indexOf(" "); index > 0; index = folded.indexOf(" ", index + 1)) {
-    backwards ??= reversed(folded);
-    tails.push(TAIL_MARKER + backwards.slice(folded.length - index));
+  let previousIsWord = folded.length > 0 && isWordCharacter(folded, 0);
+  for (let place = 1; place <= folded.length; place++) {
+    const isWord = place < folded.length && isWordCharacter(folded, place);
+    const startsWord = isWord && !previousIsWord;
+    previousIsWord = isWord;
+    // A space at the very start begins nothing (folded names have none).
+    const afterSpace = place > 1 && folded.charCodeAt(place - 1) === SPACE;
+    if (!startsWord && !afterSpace) continue;
+    let tail: string | null = null;
+    if (afterSpace) {
+      backwards ??= reversed(folded);
+      tail = backwards.slice(folded.length - place + 1);
+    }
+    rows.push({ suffix: startsWord ? folded.slice(place) : null, tail });
   }
-  return tails;
+  return rows;
 }
 
 /**
- * The range of word-table rows (nameTails) that holds every name containing the folded text inside a
+ * The range of the word table's tails (WordRow) that holds every name containing the folded text inside a
  * word, for a text with a space; undefined for a text of one word. A text starting with a letter or
  * digit that sits inside a word follows a letter or digit, which sort at or after "0": the range
  * starts there and leaves out the names where the text starts a word (the prefix and word ranks find
@@ -129,7 +136,7 @@ export function nameTails(folded: string): string[] {
 export function tailRange(folded: string): { lower: string; upper: string } | undefined {
   const lastSpace = folded.lastIndexOf(" ");
   if (lastSpace <= 0) return undefined;
-  const key = TAIL_MARKER + reversed(folded.slice(0, lastSpace));
+  const key = reversed(folded.slice(0, lastSpace));
   return { lower: isWordCharacter(folded, 0) ? `${key}0` : key, upper: prefixUpperBound(key) };
 }
 

@@ -8,18 +8,24 @@ import type { Queryable } from "./store";
  */
 export const SECONDARY_INDEXES: { name: string; definition: string }[] = [
   // The order in which builds start, each on the next free connection (see ensureSecondaryIndexes):
-  // longest first (CPU seconds at 1M companies, one backend alone at load 3 to 5), so that two
-  // connections end close together: the word btree 12.0 and the trigram GIN 7.5 start together, the
-  // term btree 5.2 and the word company_id index 3.1 follow the GIN; then the indexes of company and
-  // company_identifier (2.3 or less each), after which the foreign key is checked, and the term
-  // company_id index 1.1 and the ANALYZEs fill the end.
-  {
-    name: "company_search_word_ordered",
-    definition: "on company_search_word (search_boost, suffix, company_id) include (term)",
-  },
+  // longest first (CPU seconds at 1M companies, one backend alone), so that two connections end
+  // close together: the trigram GIN 7.2 and the word suffixes 5.0 start together, the word tails 4.8
+  // follows the suffixes, the term btree 3.3 the GIN; then the word company_id index 0.9 and the
+  // indexes of company and company_identifier (2.3 or less each), after which the foreign key is
+  // checked, and the term company_id index 1.1 and the ANALYZEs fill the end.
   {
     name: "company_search_term_trigram",
     definition: "on company_search_term using gin (term gin_trgm_ops) where not is_identifier",
+  },
+  {
+    name: "company_search_word_suffix",
+    definition:
+      "on company_search_word (search_boost, suffix, company_id) include (term) where suffix is not null",
+  },
+  {
+    name: "company_search_word_tail",
+    definition:
+      "on company_search_word (tail) include (search_boost, company_id, term) where tail is not null",
   },
   {
     name: "company_search_term_ordered",

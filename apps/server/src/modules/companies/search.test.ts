@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "../../platform/db/migrations";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { composition, migrationSources } from "../registry";
 import { importRecords } from "./gleif";
 import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
 import { createCompany, patchCompany, setCompanyFrameworksWithActiveData } from "./service";
@@ -346,6 +348,43 @@ describe("company search ranking", () => {
     expect(settings.rows.map((row) => [row.name, row.config?.includes("jit=off")])).toEqual([
       ["company_search_count", true],
       ["company_search_ranked", true],
+    ]);
+  });
+
+  it("pairs the word table's rows of a database from before migration 014 as the code writes them", async () => {
+    const db = platform.database.db;
+    const wordRows = async () =>
+      (
+        await sql<{ row: string }>`
+          select concat_ws('|', company_id, suffix, tail, search_boost, term) as row from company_search_word
+          order by company_id, term, suffix, tail`.execute(db)
+      ).rows.map((row) => row.row);
+    const written = await wordRows();
+    expect(written.some((row) => row.includes("|holding gmbh|dron|"))).toBe(true);
+
+    // The table as it was before: a row per key, the tails marked by chr(1).
+    await sql`create table company_search_word_before as
+      select company_id, suffix, search_boost, term from company_search_word where suffix is not null
+      union all
+      select company_id, chr(1) || tail, search_boost, term from company_search_word where tail is not null`.execute(
+      db,
+    );
+    await sql`drop table company_search_word`.execute(db);
+    await sql`alter table company_search_word_before rename to company_search_word`.execute(db);
+    await sql`create index company_search_word_ordered on company_search_word (search_boost, suffix, company_id)
+      include (term)`.execute(db);
+    await sql`delete from platform_migration where module = 'companies' and version = 14`.execute(db);
+
+    const report = await migrate(db, migrationSources(composition));
+
+    expect(report.applied.map((migration) => `${migration.module}/${migration.version}`)).toEqual([
+      "companies/14",
+    ]);
+    expect(await wordRows()).toEqual(written);
+    expect(await names(`searchString=${encodeURIComponent("nord holding gmbh")}`)).toEqual([
+      "Nord Holding GmbH",
+      "Konord Holding GmbH",
+      "Pinord Holding GmbH",
     ]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import { prepared } from "../../platform/db/prepared-statements";
-import { foldForSearch, nameTails, wordSuffixes } from "./normalize";
+import { foldForSearch, nameWordRows, type WordRow } from "./normalize";
 
 /** Any module's Kysely or transaction; this module's functions narrow it to their own tables. */
 // biome-ignore lint/suspicious/noExplicitAny: other modules pass their own typed Kysely or transaction.
@@ -51,7 +51,13 @@ export interface CompanyTables {
   company: CompanyRow;
   company_identifier: IdentifierRow;
   company_search_term: { company_id: string; term: string; search_boost: number; is_identifier: boolean };
-  company_search_word: { company_id: string; suffix: string; search_boost: number; term: string };
+  company_search_word: {
+    company_id: string;
+    suffix: string | null;
+    tail: string | null;
+    search_boost: number;
+    term: string;
+  };
   company_framework_data: { company_id: string; data_type: string; active_datasets: number };
 }
 
@@ -171,23 +177,22 @@ export type CompanyValues = Omit<CompanyRow, "company_id" | "name_key" | "search
 /**
  * Search rows of a company's names: the folded names and, per name, the rows of the word table with
  * the name they come from (the "contains" search checks that name): its word suffixes and its
- * beginnings before each space, reversed and marked (nameTails); `foldedName` is the legal name
- * folded (foldForSearch). Handed to the callbacks one by one,
- * each name before its word rows, so that a bulk import writes them without collecting them first.
+ * beginnings before each space, reversed (nameWordRows); `foldedName` is the legal name folded
+ * (foldForSearch). Handed to the callbacks one by one, each name before its word rows, so that a bulk
+ * import writes them without collecting them first.
  */
 export function visitNameSearchRows(
   foldedName: string,
   alternativeNames: string[],
   onTerm: (term: string) => void,
-  onWord: (suffix: string, term: string) => void,
+  onWord: (row: WordRow, term: string) => void,
 ): void {
   const terms = new Set<string>();
   const visit = (term: string) => {
     if (!term || terms.has(term)) return;
     terms.add(term);
     onTerm(term);
-    for (const suffix of wordSuffixes(term)) onWord(suffix, term);
-    for (const tail of nameTails(term)) onWord(tail, term);
+    for (const row of nameWordRows(term)) onWord(row, term);
   };
   visit(foldedName);
   for (const name of alternativeNames) visit(foldForSearch(name));
@@ -200,12 +205,12 @@ export function nameSearchRows(
   foldedName: string = foldForSearch(companyName),
 ) {
   const terms: string[] = [];
-  const words: { suffix: string; term: string }[] = [];
+  const words: (WordRow & { term: string })[] = [];
   visitNameSearchRows(
     foldedName,
     alternativeNames,
     (term) => terms.push(term),
-    (suffix, term) => words.push({ suffix, term }),
+    (row, term) => words.push({ ...row, term }),
   );
   return { terms, words };
 }
@@ -269,7 +274,7 @@ export async function writeCompany(
   if (words.length > 0) {
     await db
       .insertInto("company_search_word")
-      .values(words.map(({ suffix, term }) => ({ company_id: companyId, suffix, term, search_boost: boost })))
+      .values(words.map((word) => ({ company_id: companyId, ...word, search_boost: boost })))
       .execute();
   }
 }
