@@ -416,8 +416,8 @@ export async function attachIsins(
     const terms = fresh
       .map(([isin, company]) => ({ term: foldForSearch(isin), company }))
       .sort((a, b) => a.company.boost - b.company.boost || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-    await sql`insert into company_search_term (company_id, term, search_boost, is_identifier)
-      select *, true from unnest(${plainArray(terms.map((t) => t.company.companyId))}::uuid[],
+    await sql`insert into company_search_isin (company_id, term, search_boost)
+      select * from unnest(${plainArray(terms.map((t) => t.company.companyId))}::uuid[],
         ${textArray(terms.map((t) => t.term))}::text[], ${plainArray(terms.map((t) => String(t.company.boost)))}::smallint[])`.execute(
       trx,
     );

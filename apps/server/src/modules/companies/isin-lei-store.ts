@@ -105,16 +105,16 @@ export async function classifyMappedIsins(trx: Queryable): Promise<AttachCounts>
 }
 
 /**
- * Attaches the fresh ISINs as identifiers with their search terms (an identifier's term is its folded
- * text: an ISIN in lower case), each in the order of the index it goes into, so that index pages fill
- * one after another.
+ * Attaches the fresh ISINs as identifiers with their search terms (company_search_isin; an identifier's
+ * term is its folded text: an ISIN in lower case), each in the order of the index it goes into, so that
+ * index pages fill one after another.
  */
 export async function attachFreshIsins(trx: Queryable): Promise<void> {
   await sql`insert into company_identifier (identifier_type, identifier, company_id)
     select 'Isin', isin, company_id from isin_lei_attach
     where company_id is not null and holder is null order by isin`.execute(trx);
-  await sql`insert into company_search_term (company_id, term, search_boost, is_identifier)
-    select company_id, lower(isin), search_boost, true from isin_lei_attach
+  await sql`insert into company_search_isin (company_id, term, search_boost)
+    select company_id, lower(isin), search_boost from isin_lei_attach
     where company_id is not null and holder is null order by search_boost, lower(isin)`.execute(trx);
 }
 

@@ -41,6 +41,11 @@ export const SECONDARY_INDEXES: { name: string; definition: string }[] = [
   { name: "company_country", definition: "on company (country_code)" },
   { name: "company_sector", definition: "on company (sector) where sector is not null" },
   { name: "company_search_term_company", definition: "on company_search_term (company_id)" },
+  {
+    name: "company_search_isin_ordered",
+    definition: "on company_search_isin (search_boost, term, company_id)",
+  },
+  { name: "company_search_isin_company", definition: "on company_search_isin (company_id)" },
 ];
 
 /** The tables a bulk import writes, which ensureSecondaryIndexes can analyze. */

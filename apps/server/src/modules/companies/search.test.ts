@@ -387,4 +387,35 @@ describe("company search ranking", () => {
       "Pinord Holding GmbH",
     ]);
   });
+
+  it("moves the ISINs' search terms of a database from before migration 015 into their own table", async () => {
+    const db = platform.database.db;
+    const rowsOf = async (table: "company_search_isin" | "company_search_term") =>
+      (
+        await sql<{
+          row: string;
+        }>`select concat_ws('|', company_id, term, search_boost) as row from ${sql.table(table)}
+          order by company_id, term`.execute(db)
+      ).rows.map((row) => row.row);
+    const isinTerms = await rowsOf("company_search_isin");
+    const otherTerms = await rowsOf("company_search_term");
+    const isin = withIsinCheckDigit("DE000ZETA00");
+    expect(isinTerms).toContain(`${ids.get("Zeta Industries SE")}|${isin.toLowerCase()}|1`);
+
+    // The terms as they were before: the ISINs' among the others, marked as identifiers.
+    await sql`insert into company_search_term (company_id, term, search_boost, is_identifier)
+      select company_id, term, search_boost, true from company_search_isin`.execute(db);
+    await sql`drop table company_search_isin`.execute(db);
+    await sql`delete from platform_migration where module = 'companies' and version = 15`.execute(db);
+
+    const report = await migrate(db, migrationSources(composition));
+
+    expect(report.applied.map((migration) => `${migration.module}/${migration.version}`)).toEqual([
+      "companies/15",
+    ]);
+    expect(await rowsOf("company_search_isin")).toEqual(isinTerms);
+    expect(await rowsOf("company_search_term")).toEqual(otherTerms);
+    expect(await names(`searchString=${isin}`)).toEqual(["Zeta Industries SE"]);
+    expect(await count(`searchString=${isin.slice(0, 8)}`)).toBe(1);
+  });
 });

@@ -5,6 +5,7 @@
 import { type Kysely, sql } from "kysely";
 import { prepared } from "../../platform/db/prepared-statements";
 import { foldForSearch, nameWordRows, type WordRow } from "./normalize";
+import type { IdentifierType } from "./schemas";
 
 /** Any module's Kysely or transaction; this module's functions narrow it to their own tables. */
 // biome-ignore lint/suspicious/noExplicitAny: other modules pass their own typed Kysely or transaction.
@@ -51,6 +52,8 @@ export interface CompanyTables {
   company: CompanyRow;
   company_identifier: IdentifierRow;
   company_search_term: { company_id: string; term: string; search_boost: number; is_identifier: boolean };
+  /** The ISINs' search terms (migration 015): an ISIN's term, as any identifier's, is its folded text. */
+  company_search_isin: { company_id: string; term: string; search_boost: number };
   company_search_word: {
     company_id: string;
     suffix: string | null;
@@ -174,6 +177,9 @@ export async function selectIdentifierHolders(
 
 export type CompanyValues = Omit<CompanyRow, "company_id" | "name_key" | "search_boost">;
 
+/** The identifier type whose search terms have a table of their own (company_search_isin). */
+const ISIN_TYPE: IdentifierType = "Isin";
+
 /**
  * Search rows of a company's names: the folded names and, per name, the rows of the word table with
  * the name they come from (the "contains" search checks that name): its word suffixes and its
@@ -241,6 +247,7 @@ export async function writeCompany(
       .execute();
     await db.deleteFrom("company_identifier").where("company_id", "=", companyId).execute();
     await db.deleteFrom("company_search_term").where("company_id", "=", companyId).execute();
+    await db.deleteFrom("company_search_isin").where("company_id", "=", companyId).execute();
     await db.deleteFrom("company_search_word").where("company_id", "=", companyId).execute();
   }
   const boostRow = await db
@@ -258,12 +265,18 @@ export async function writeCompany(
       .execute();
   }
   const { terms, words } = nameSearchRows(values.company_name, values.alternative_names, nameKey);
-  const identifierTerms = [...new Set(identifiers.map((i) => foldForSearch(i.value)).filter(Boolean))].filter(
-    (term) => !terms.includes(term),
-  );
+  // An identifier whose folded text is a name of the company is found as that name already.
+  const identifierTerms = (ofIsins: boolean) => [
+    ...new Set(
+      identifiers
+        .filter((i) => (i.type === ISIN_TYPE) === ofIsins)
+        .map((i) => foldForSearch(i.value))
+        .filter((term) => term !== "" && !terms.includes(term)),
+    ),
+  ];
   const termRows = [
     ...terms.map((term) => ({ company_id: companyId, term, search_boost: boost, is_identifier: false })),
-    ...identifierTerms.map((term) => ({
+    ...identifierTerms(false).map((term) => ({
       company_id: companyId,
       term,
       search_boost: boost,
@@ -271,6 +284,12 @@ export async function writeCompany(
     })),
   ];
   if (termRows.length > 0) await db.insertInto("company_search_term").values(termRows).execute();
+  const isinRows = identifierTerms(true).map((term) => ({
+    company_id: companyId,
+    term,
+    search_boost: boost,
+  }));
+  if (isinRows.length > 0) await db.insertInto("company_search_isin").values(isinRows).execute();
   if (words.length > 0) {
     await db
       .insertInto("company_search_word")
@@ -364,6 +383,11 @@ export async function replaceFrameworkData(
   if (Number(changed.numUpdatedRows) > 0) {
     await db
       .updateTable("company_search_term")
+      .set({ search_boost: boost })
+      .where("company_id", "=", companyId)
+      .execute();
+    await db
+      .updateTable("company_search_isin")
       .set({ search_boost: boost })
       .where("company_id", "=", companyId)
       .execute();
