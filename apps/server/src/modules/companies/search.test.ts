@@ -288,8 +288,8 @@ describe("company search ranking", () => {
     expect(await count(`searchString=${encodeURIComponent("ab c")}`)).toBe(1);
   });
 
-  it("ignores control characters in the search text, so the reversed name beginnings never match as words", async () => {
-    // "\u0001knab" is how "bank" is kept reversed before a space; stripped, it is the text "knab".
+  it("ignores control characters in the search text", async () => {
+    // Stripped, "\u0001knab" is the text "knab", which no name holds (the reversed beginnings are not words).
     expect(await names("searchString=%01knab")).toEqual([]);
     expect(await names("searchString=%01bank%02")).toEqual(await names("searchString=bank"));
   });
@@ -331,6 +331,32 @@ describe("company search ranking", () => {
       "Konord Holding GmbH",
       "Pinord Holding GmbH",
     ]);
+  });
+
+  it("keeps an ISIN's search term with its company when the ISIN changes and when the company gets active data", async () => {
+    const first = withIsinCheckDigit("XS0000AAAA0");
+    const second = withIsinCheckDigit("XS0000AAAA1");
+    const other = withIsinCheckDigit("XS0000AAAA2");
+    const held = await add("Isin Holder AG", { identifiers: { Isin: [first] } });
+    const later = await add("Another Isin Holder AG", { identifiers: { Isin: [other] } });
+    expect(await names("searchString=xs0000aaaa")).toEqual(["Isin Holder AG", "Another Isin Holder AG"]);
+
+    await patchCompany(platform.database.db, held.companyId, { identifiers: { Isin: [second] } } as never);
+    expect(await names(`searchString=${first}`)).toEqual([]);
+    expect(await names(`searchString=${second}`)).toEqual(["Isin Holder AG"]);
+
+    await platform.database.db
+      .transaction()
+      .execute((trx) => setCompanyFrameworksWithActiveData(trx, later.companyId, { sfdr: 1 }));
+    try {
+      expect(await names("searchString=xs0000aaaa")).toEqual(["Another Isin Holder AG", "Isin Holder AG"]);
+      expect(await names("searchString=xs0000aaaa&dataTypes=sfdr")).toEqual(["Another Isin Holder AG"]);
+      expect(await count("searchString=xs0000aaaa&dataTypes=sfdr")).toBe(1);
+    } finally {
+      await platform.database.db
+        .transaction()
+        .execute((trx) => setCompanyFrameworksWithActiveData(trx, later.companyId, {}));
+    }
   });
 
   it("treats LIKE wildcards in the search string as plain text", async () => {
