@@ -2,17 +2,16 @@
  * Times reading only: `node --import tsx bench/gleif-import/read.ts <xml> [records]` reads the first
  * records of a golden copy with readGleifRecords (nothing written) and prints the process's CPU.
  */
-import { openBytes, readGleifRecords } from "../../apps/server/src/modules/companies/gleif";
+import { openByteSource, readGleifRecords } from "../../apps/server/src/modules/companies/gleif";
 
 const [file, limitText = "200000"] = process.argv.slice(2);
 if (!file) throw new Error("usage: read.ts <xml> [records]");
 const limit = Number(limitText);
-const { stream } = await openBytes(file, /\.xml$/i);
+const bytes = await openByteSource(file, /\.xml$/i);
 const cpu = process.cpuUsage();
 const started = performance.now();
 let records = 0;
-for await (const _record of readGleifRecords(stream)) if (++records >= limit) break;
-stream.destroy();
+for await (const _record of readGleifRecords(bytes)) if (++records >= limit) break;
 const used = process.cpuUsage(cpu);
 const cpuMs = (used.user + used.system) / 1000;
 console.log(

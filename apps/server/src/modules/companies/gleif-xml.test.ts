@@ -2,24 +2,27 @@ import { describe, expect, it } from "vitest";
 import { decodeText, XmlReader, XmlSyntaxError } from "./gleif-xml";
 
 /** Reads the text in the given pieces (of text or of its UTF-8 bytes) and lists what the reader reported. */
-function read(pieces: (string | Buffer)[]): string[] {
+function read(pieces: (string | Buffer)[], bufferBytes?: number): string[] {
   const events: string[] = [];
-  const text: Buffer[] = [];
-  const reader = new XmlReader({
-    open: (name) => {
-      events.push(`open ${name}`);
-      return name === "Skip";
+  const text: string[] = [];
+  const reader = new XmlReader(
+    {
+      open: (name) => {
+        events.push(`open ${name}`);
+        return name === "Skip";
+      },
+      text: (source, start, end) => {
+        text.push(decodeText(source, start, end));
+      },
+      close: () => {
+        const decoded = text.join("").trim();
+        if (decoded) events.push(`text ${decoded}`);
+        text.length = 0;
+        events.push("close");
+      },
     },
-    text: (source, start, end) => {
-      text.push(source.subarray(start, end));
-    },
-    close: () => {
-      const decoded = decodeText(text).trim();
-      if (decoded) events.push(`text ${decoded}`);
-      text.length = 0;
-      events.push("close");
-    },
-  });
+    bufferBytes,
+  );
   for (const piece of pieces) reader.write(typeof piece === "string" ? Buffer.from(piece) : piece);
   reader.close();
   return events;
@@ -54,6 +57,13 @@ describe("the golden copy's XML reader", () => {
     for (let size = 1; size < 12; size++) expect(read(bytePieces(sample, size))).toEqual(whole);
   });
 
+  it("reads the same with a buffer smaller than a text, a tag or a comment, which it grows to hold them", () => {
+    const whole = read([sample]);
+    for (const bufferBytes of [1, 3, 8])
+      for (const size of [1, 5, sample.length])
+        expect(read(bytePieces(sample, size), bufferBytes)).toEqual(whole);
+  });
+
   it("refuses a wrong closing tag, a tag that closes nothing, an unclosed element and a bare <", () => {
     expect(() => read(["<a><b></a>"])).toThrow(XmlSyntaxError);
     expect(() => read(["<a></a></a>"])).toThrow(/closes nothing/);
@@ -65,7 +75,7 @@ describe("the golden copy's XML reader", () => {
   it("skips the content of an element the handler does not want, checking only that its tags balance", () => {
     const text = `<r><Skip a="<x>"><x><y/>text &bogus;<!-- <z> --></x><x></x></Skip><n>kept</n></r>`;
     expect(read([text])).toEqual(["open r", "open Skip", "close", "open n", "text kept", "close", "close"]);
-    for (let size = 1; size < 9; size++) expect(read(bytePieces(text, size))).toEqual(read([text]));
+    for (let size = 1; size < 9; size++) expect(read(bytePieces(text, size), size)).toEqual(read([text]));
     expect(() => read(["<r><Skip><x></Skip></r>"])).toThrow(XmlSyntaxError);
     expect(() => read(["<r><Skip><x></x>"])).toThrow(/ends before/);
     expect(() => read(["<r><Skip><x></x"])).toThrow(/ends before/);
@@ -88,10 +98,16 @@ describe("the golden copy's XML reader", () => {
 
   it("tells the line it is at", () => {
     const lines: number[] = [];
-    const reader = new XmlReader({ open: () => false, text() {}, close: () => lines.push(reader.line) });
-    reader.write(Buffer.from("<a>\n<b>\n</b>"));
-    reader.write(Buffer.from("\n\n<c/>\n</a>"));
-    reader.close();
-    expect(lines).toEqual([3, 5, 6]);
+    for (const bufferBytes of [2, 64]) {
+      lines.length = 0;
+      const reader = new XmlReader(
+        { open: () => false, text() {}, close: () => lines.push(reader.line) },
+        bufferBytes,
+      );
+      reader.write(Buffer.from("<a>\n<b>\n</b>"));
+      reader.write(Buffer.from("\n\n<c/>\n</a>"));
+      reader.close();
+      expect(lines).toEqual([3, 5, 6]);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { withoutInvisibleCharacters } from "../../platform/text/visible-text";
 import type { AuditActor } from "../audit";
 import { canCopy } from "./copy-rows";
 import { canReadOnThread, readGleifFileOnThread } from "./gleif-reader-thread";
-import { decodeEntities, decodeText, XmlReader, XmlSyntaxError } from "./gleif-xml";
+import { decodeText, XmlReader, XmlSyntaxError } from "./gleif-xml";
 import {
   type BatchOptions,
   type ImportRecord,
@@ -151,6 +151,54 @@ export async function openText(
   return opened;
 }
 
+/**
+ * A file's bytes read into buffers the caller gives, as XmlReader wants them: a plain file straight
+ * from the disk into the reader's buffer (a stream would hand over a fresh buffer for every piece),
+ * a .gz or .zip file's bytes copied there as they are unpacked.
+ */
+export interface ByteSource {
+  /** Fills the start of `into`; 0 at the end of the file. */
+  read(into: Buffer): Promise<number>;
+  progress(): { bytesRead: number; totalBytes: number };
+  close(): Promise<void>;
+}
+
+export async function openByteSource(file: string, wantedInZip: RegExp): Promise<ByteSource> {
+  if (!(await startsWith(file, ZIP_MAGIC)) && !(await startsWith(file, GZIP_MAGIC))) {
+    const handle = await open(file, "r");
+    const totalBytes = (await handle.stat()).size;
+    let bytesRead = 0;
+    return {
+      read: async (into) => {
+        const { bytesRead: count } = await handle.read(into, 0, into.length, null);
+        bytesRead += count;
+        return count;
+      },
+      progress: () => ({ bytesRead, totalBytes }),
+      close: () => handle.close(),
+    };
+  }
+  const { stream, progress } = await openBytes(file, wantedInZip);
+  const pieces = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let piece: Buffer = Buffer.alloc(0);
+  return {
+    read: async (into) => {
+      while (piece.length === 0) {
+        const next = await pieces.next();
+        if (next.done) return 0;
+        piece = next.value;
+      }
+      const count = piece.copy(into);
+      piece = piece.subarray(count);
+      return count;
+    },
+    progress,
+    close: async () => {
+      stream.destroy();
+    },
+  };
+}
+
 interface RecordDraft {
   lei: string;
   legalName: string;
@@ -257,7 +305,7 @@ function toRecord(draft: RecordDraft): ImportRecord | string {
  * large the file is. Records that lack what a company needs are reported and skipped.
  */
 export async function* readGleifRecords(
-  bytes: AsyncIterable<Buffer>,
+  bytes: ByteSource,
   onMalformed: (record: MalformedRecord) => void = () => {},
 ): AsyncGenerator<ImportRecord> {
   const ready: ImportRecord[] = [];
@@ -270,11 +318,8 @@ export async function* readGleifRecords(
   let recordNumber = 0;
   let draft = emptyDraft();
   let capture: ((draft: RecordDraft, text: string) => void) | undefined;
-  // The captured text's bytes: nearly always one piece, kept as where it is; more pieces are joined.
-  let textSource: Buffer | undefined;
-  let textStart = 0;
-  let textEnd = 0;
-  const morePieces: Buffer[] = [];
+  // The captured element's text, decoded as it comes (the reader's bytes are valid during the call only).
+  let captured = "";
 
   const parser: XmlReader = new XmlReader({
     open(name) {
@@ -291,33 +336,19 @@ export async function* readGleifRecords(
       const node = nodes[nodes.length - 1]?.children.get(name);
       nodes.push(node);
       capture = node?.capture;
-      textSource = undefined;
+      captured = "";
       // Off every captured path (registration, extensions, the legal address, ...): the reader
       // only counts its tags, which is most of a record.
       return node === undefined;
     },
     text(source, start, end) {
-      if (!capture) return;
-      if (textSource === undefined) {
-        textSource = source;
-        textStart = start;
-        textEnd = end;
-        return;
-      }
-      if (morePieces.length === 0) morePieces.push(textSource.subarray(textStart, textEnd));
-      morePieces.push(source.subarray(start, end));
+      if (capture) captured += decodeText(source, start, end);
     },
     close() {
       if (capture) {
-        let text = "";
-        if (morePieces.length > 0) {
-          text = decodeText(morePieces);
-          morePieces.length = 0;
-        } else if (textSource !== undefined)
-          text = decodeEntities(textSource.toString("utf8", textStart, textEnd));
-        textSource = undefined;
-        capture(draft, text);
+        capture(draft, captured);
         capture = undefined;
+        captured = "";
       }
       if (recordDepth > 0) nodes.pop();
       if (depth === recordDepth) {
@@ -342,22 +373,28 @@ export async function* readGleifRecords(
         )
       : error;
 
-  for await (const chunk of bytes) {
+  try {
+    for (;;) {
+      const count = await bytes.read(parser.freeSpace());
+      if (count === 0) break;
+      try {
+        parser.wrote(count);
+      } catch (error) {
+        throw notWellFormed(error);
+      }
+      // The records are handed on from the front; the array is emptied, not shifted one by one.
+      for (const record of ready) yield record;
+      ready.length = 0;
+    }
     try {
-      parser.write(chunk);
+      parser.close();
     } catch (error) {
       throw notWellFormed(error);
     }
-    // The records are handed on from the front; the array is emptied, not shifted one by one.
     for (const record of ready) yield record;
-    ready.length = 0;
+  } finally {
+    await bytes.close();
   }
-  try {
-    parser.close();
-  } catch (error) {
-    throw notWellFormed(error);
-  }
-  for (const record of ready) yield record;
 }
 
 /**
@@ -485,8 +522,8 @@ export async function openGleifFile(
   file: string,
   onMalformed: (record: MalformedRecord) => void,
 ): Promise<GleifRecordStream> {
-  const { stream, progress } = await openBytes(file, /\.xml$/i);
-  return { records: readGleifRecords(stream, onMalformed), progress };
+  const bytes = await openByteSource(file, /\.xml$/i);
+  return { records: readGleifRecords(bytes, onMalformed), progress: bytes.progress };
 }
 
 /**
