@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { timeOrderedUuid } from "../../platform/time-ordered-uuid";
 import { CopyRows, copyInto } from "./copy-rows";
 import { foldForSearch, type WordRow } from "./normalize";
+import { IDENTIFIER_PRIMARY_KEY } from "./search-indexes";
 import { type Queryable, visitNameSearchRows } from "./store";
 
 export interface ImportRecord {
@@ -368,7 +369,7 @@ export async function selectLeisIfFew(trx: Queryable, limit: number): Promise<Se
 /** Whether a batch failed on the identifier key: an identifier it added is held already. */
 export const isIdentifierConflict = (error: unknown): boolean => {
   const failure = error as { code?: unknown; constraint?: unknown } | null;
-  return failure?.code === "23505" && failure.constraint === "company_identifier_pkey";
+  return failure?.code === "23505" && failure.constraint === IDENTIFIER_PRIMARY_KEY;
 };
 
 /**

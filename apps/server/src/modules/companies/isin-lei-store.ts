@@ -106,16 +106,19 @@ export async function classifyMappedIsins(trx: Queryable): Promise<AttachCounts>
 
 /**
  * Attaches the fresh ISINs as identifiers with their search terms (company_search_isin; an identifier's
- * term is its folded text: an ISIN in lower case), each in the order of the index it goes into, so that
- * index pages fill one after another.
+ * term is its folded text: an ISIN in lower case). Into indexes kept in place they go in the order of
+ * the index they go into, so that index pages fill one after another; into tables whose indexes are
+ * built after the load (`indexed` false) unsorted, since the builds sort them anyway (1.44M ISINs:
+ * the sort cost about a second of the identifiers' 2.6 s).
  */
-export async function attachFreshIsins(trx: Queryable): Promise<void> {
+export async function attachFreshIsins(trx: Queryable, indexed: boolean): Promise<void> {
   await sql`insert into company_identifier (identifier_type, identifier, company_id)
     select 'Isin', isin, company_id from isin_lei_attach
-    where company_id is not null and holder is null order by isin`.execute(trx);
+    where company_id is not null and holder is null ${indexed ? sql`order by isin` : sql``}`.execute(trx);
   await sql`insert into company_search_isin (company_id, term, search_boost)
     select company_id, lower(isin), search_boost from isin_lei_attach
-    where company_id is not null and holder is null order by search_boost, lower(isin)`.execute(trx);
+    where company_id is not null and holder is null
+    ${indexed ? sql`order by search_boost, lower(isin)` : sql``}`.execute(trx);
 }
 
 /** The rows of company_identifier, to judge whether attaching a number of ISINs is a bulk load. */

@@ -79,6 +79,9 @@ const PARALLEL_BTREE_BUILD_MEMORY = "64MB";
  */
 const IDENTIFIER_COMPANY_KEY = "company_identifier_company_id_fkey";
 
+/** The identifiers' primary key, as the migrations name it (importers tell a held identifier by it). */
+export const IDENTIFIER_PRIMARY_KEY = "company_identifier_pkey";
+
 export async function dropSecondaryIndexes(db: Queryable): Promise<void> {
   for (const index of SECONDARY_INDEXES) await sql`drop index if exists ${sql.id(index.name)}`.execute(db);
   await sql`alter table company_identifier drop constraint if exists ${sql.id(IDENTIFIER_COMPANY_KEY)}`.execute(
@@ -201,27 +204,37 @@ export async function ensureSecondaryIndexes(
 
 /**
  * Runs `load` inside the transaction of `trx` with the named secondary indexes dropped (with the
- * foreign key from identifiers to companies, when `withIdentifierKey`), and builds them again after it
- * on the same connection, one after the other: another connection would not see the rows, which are
- * not committed yet, but a parallel worker of the connection does, so on a server (`parallel`) each
- * btree build takes one. For a load adding about as many rows as a table holds (the first ISIN import
- * into a register), as the GLEIF import does for an empty register. Dropping an index locks its table
- * against readers until the transaction ends.
+ * identifiers' primary key and their foreign key to companies, when `withIdentifierKeys`), and builds
+ * them again after it on the same connection, one after the other: another connection would not see
+ * the rows, which are not committed yet, but a parallel worker of the connection does, so on a server
+ * (`parallel`) each btree build takes one. For a load adding about as many rows as a table holds (the
+ * first ISIN import into a register), as the GLEIF import does for an empty register. The load must
+ * not add an identifier twice: the primary key is checked only when it is built again. Dropping an
+ * index locks its table against readers until the transaction ends.
  */
 export async function loadWithoutIndexes(
   trx: Queryable,
   names: readonly string[],
-  withIdentifierKey: boolean,
+  withIdentifierKeys: boolean,
   load: () => Promise<void>,
   parallel = false,
 ): Promise<void> {
   const indexes = SECONDARY_INDEXES.filter((index) => names.includes(index.name));
   for (const index of indexes) await sql`drop index if exists ${sql.id(index.name)}`.execute(trx);
-  if (withIdentifierKey)
+  if (withIdentifierKeys) {
     await sql`alter table company_identifier drop constraint if exists ${sql.id(IDENTIFIER_COMPANY_KEY)}`.execute(
       trx,
     );
+    await sql`alter table company_identifier drop constraint ${sql.id(IDENTIFIER_PRIMARY_KEY)}`.execute(trx);
+  }
   await load();
+  if (withIdentifierKeys) {
+    await sql`select set_config('maintenance_work_mem', ${parallel ? PARALLEL_BTREE_BUILD_MEMORY : BTREE_BUILD_MEMORY}, true)`.execute(
+      trx,
+    );
+    await sql`alter table company_identifier add constraint ${sql.id(IDENTIFIER_PRIMARY_KEY)}
+      primary key (identifier_type, identifier)`.execute(trx);
+  }
   for (const index of indexes) await buildIndex(trx, index, parallel);
-  if (withIdentifierKey) await ensureIdentifierCompanyKey(trx);
+  if (withIdentifierKeys) await ensureIdentifierCompanyKey(trx);
 }
