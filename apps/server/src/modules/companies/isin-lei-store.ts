@@ -1,23 +1,46 @@
 /**
  * SQL for replacing the ISIN-LEI mapping: the pairs go into a temporary table as they arrive (COPY on
- * a PostgreSQL server, unnest on the embedded database); the new mapping is built from it as a table of
- * its own, indexed after it is filled, and put in the old one's place; the ISINs are attached to the
- * companies holding their LEIs by a few set-wise statements. All of it runs in the caller's transaction.
+ * a PostgreSQL server, unnest on the embedded database); the next mapping is built from it as a table
+ * of its own, indexed after it is filled, and put in the old one's place; the ISINs are attached to the
+ * companies holding their LEIs by a few set-wise statements. The swap and the attaching run in one
+ * transaction; the next mapping is built in it too, or on a server beside it (isin-lei.ts).
  */
+import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { CopyRows, copyInto } from "./copy-rows";
 import { plainArray } from "./import-store";
 import type { Queryable } from "./store";
 
 /**
- * Starts a replacement: no other replacement may run beside it (they would build the same next
- * table), while reads of the mapping go on until the swap.
+ * The tables next mappings are built in before one takes the mapping's place: each replacement names
+ * its own, so that one failed can drop its table after its transaction has ended without touching
+ * the table of a replacement that started meanwhile.
  */
-export async function startIncomingPairs(trx: Queryable): Promise<void> {
+const NEXT_MAPPING_PREFIX = "isin_lei_mapping_next_";
+
+/** A name for the next mapping of one replacement. */
+export const nextMappingName = (): string => `${NEXT_MAPPING_PREFIX}${randomBytes(6).toString("hex")}`;
+
+/**
+ * Starts a replacement in the transaction that will swap the mapping: no other replacement may run
+ * beside it (they would build the same next table), while reads of the mapping go on until the swap.
+ */
+export async function startReplacement(trx: Queryable): Promise<void> {
   await sql`lock table isin_lei_mapping in exclusive mode`.execute(trx);
-  // The sorts and hash joins below take a few hundred thousand to millions of rows: in memory they
-  // cost a fraction of sorting in files of 4 MB.
+  await useMemoryForJoins(trx);
+}
+
+/**
+ * The sorts and hash joins of a replacement take a few hundred thousand to millions of rows: in memory
+ * they cost a fraction of sorting in files of 4 MB. For the rest of the transaction.
+ */
+async function useMemoryForJoins(trx: Queryable): Promise<void> {
   await sql`select set_config('work_mem', '256MB', true)`.execute(trx);
+}
+
+/** Creates the table of incoming pairs, dropped when the transaction of `trx` ends. */
+export async function startIncomingPairs(trx: Queryable): Promise<void> {
+  await useMemoryForJoins(trx);
   // Byte-wise, as the mapping's columns (migration 012): the pairs are sorted by ISIN.
   await sql`create temporary table isin_lei_incoming (isin text collate "C" not null, lei text collate "C" not null,
     seq integer not null) on commit drop`.execute(trx);
@@ -48,26 +71,63 @@ export async function addIncomingPairs(
 }
 
 /**
- * Puts the incoming pairs in the mapping's place, one pair per ISIN (its last). The new table gets its
- * indexes after it is filled, each built by one sort, instead of taking the rows one by one into them;
- * the old table is dropped only now, so its readers wait for the swap alone. Its columns are byte-wise
- * (collate "C", migration 012: sorts and index builds several times cheaper than in the database's
- * collation); the pairs go in sorted by ISIN, so the primary key then finds its rows in order.
+ * Fills the next mapping with the incoming pairs, one pair per ISIN (its last), in the transaction
+ * that holds them. Its columns are byte-wise (collate "C", migration 012: sorts and index builds
+ * several times cheaper than in the database's collation); the pairs go in sorted by ISIN, so that
+ * its key then finds them in order.
  */
-export async function swapInIncomingMapping(trx: Queryable): Promise<void> {
-  await sql`create table isin_lei_mapping_next (isin text collate "C" not null, lei text collate "C" not null)`.execute(
+export async function fillNextMapping(trx: Queryable, next: string): Promise<void> {
+  await sql`create table ${sql.id(next)} (isin text collate "C" not null, lei text collate "C" not null)`.execute(
     trx,
   );
-  await sql`insert into isin_lei_mapping_next (isin, lei)
+  await sql`insert into ${sql.id(next)} (isin, lei)
     select distinct on (isin) isin, lei from isin_lei_incoming order by isin, seq desc`.execute(trx);
-  await sql`alter table isin_lei_mapping_next add constraint isin_lei_mapping_next_pkey primary key (isin)`.execute(
-    trx,
-  );
-  await sql`create index isin_lei_mapping_next_lei on isin_lei_mapping_next (lei, isin)`.execute(trx);
+}
+
+/**
+ * Indexes the next mapping after it is filled, each index built by one sort instead of taking the
+ * rows one by one: a unique index on the ISINs, which becomes the primary key at the swap, and the
+ * LEIs' index. On a server this runs on a connection of its own, beside the transaction attaching the
+ * ISINs, so each build stays on one process (4 MB runs, no parallel worker taking the core that
+ * transaction works on).
+ */
+export async function indexNextMapping(
+  trx: Queryable,
+  next: string,
+  besideAttaching: boolean,
+): Promise<void> {
+  if (besideAttaching) await sql`select set_config('maintenance_work_mem', '4MB', true)`.execute(trx);
+  await sql`create unique index ${sql.id(`${next}_isin`)} on ${sql.id(next)} (isin)`.execute(trx);
+  await sql`create index ${sql.id(`${next}_lei`)} on ${sql.id(next)} (lei, isin)`.execute(trx);
+}
+
+/**
+ * Puts the indexed next mapping in the mapping's place, with the migration's names; the old table is
+ * dropped only now, so its readers wait for the swap alone.
+ */
+export async function swapInNextMapping(trx: Queryable, next: string): Promise<void> {
   await sql`drop table isin_lei_mapping`.execute(trx);
-  await sql`alter table isin_lei_mapping_next rename to isin_lei_mapping`.execute(trx);
-  await sql`alter index isin_lei_mapping_next_pkey rename to isin_lei_mapping_pkey`.execute(trx);
-  await sql`alter index isin_lei_mapping_next_lei rename to isin_lei_mapping_lei`.execute(trx);
+  // The unique index becomes the key, named after it.
+  await sql`alter table ${sql.id(next)} add constraint isin_lei_mapping_pkey
+    primary key using index ${sql.id(`${next}_isin`)}`.execute(trx);
+  await sql`alter table ${sql.id(next)} rename to isin_lei_mapping`.execute(trx);
+  await sql`alter index ${sql.id(`${next}_lei`)} rename to isin_lei_mapping_lei`.execute(trx);
+}
+
+/** Drops the next mapping `next` if it is there: one a failed replacement built and committed (a server). */
+export async function dropNextMapping(db: Queryable, next: string): Promise<void> {
+  await sql`drop table if exists ${sql.id(next)}`.execute(db);
+}
+
+/**
+ * Drops the next mappings that replacements which crashed left, while the transaction of `trx` holds the
+ * mapping's lock (no other replacement is under way).
+ */
+export async function dropLeftNextMappings(trx: Queryable): Promise<void> {
+  const left = await sql<{ name: string }>`select relname as name from pg_class
+    where relkind = 'r' and relnamespace = current_schema()::regnamespace
+      and starts_with(relname, ${NEXT_MAPPING_PREFIX})`.execute(trx);
+  for (const { name } of left.rows) await dropNextMapping(trx, name);
 }
 
 export interface AttachCounts {
@@ -79,17 +139,17 @@ export interface AttachCounts {
 }
 
 /**
- * Sorts the mapping's ISINs by what attaching them means (into a temporary table, one pass over the
- * mapping): the LEI no company holds, the ISIN held by that company already or by another one, or
+ * Sorts the next mapping's ISINs by what attaching them means (into a temporary table, one pass over
+ * it): the LEI no company holds, the ISIN held by that company already or by another one, or
  * fresh (to be attached). Identifiers are locked against other writers from here on, so the ISINs
  * found fresh are still free when they are attached. The mapping's byte-wise values are compared in the
  * identifiers' collation, so that a small mapping can look them up in the identifier key.
  */
-export async function classifyMappedIsins(trx: Queryable): Promise<AttachCounts> {
+export async function classifyMappedIsins(trx: Queryable, next: string): Promise<AttachCounts> {
   await sql`lock table company_identifier in share row exclusive mode`.execute(trx);
   await sql`create temporary table isin_lei_attach on commit drop as
     select m.isin, c.company_id, c.search_boost, h.company_id as holder
-    from isin_lei_mapping m
+    from ${sql.id(next)} m
     left join company_identifier i on i.identifier_type = 'Lei' and i.identifier = m.lei collate "default"
     left join company c on c.company_id = i.company_id
     left join company_identifier h on h.identifier_type = 'Isin' and h.identifier = m.isin collate "default"`.execute(

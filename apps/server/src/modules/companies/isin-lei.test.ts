@@ -5,8 +5,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearerFor } from "../../testing/sign-in";
 import { startTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import type { AuditActor } from "../audit";
 import { importIsinLeiFile } from "./gleif";
 import { withIsinCheckDigit, withLeiCheckDigits } from "./identifiers";
+import { replaceIsinLeiMapping } from "./isin-lei";
 import { jsonArrayElements } from "./isin-lei-json";
 import { createCompany, findCompanyIdByIdentifier } from "./service";
 import { expectSecondaryIndexesInPlace } from "./test-search-indexes";
@@ -27,6 +29,12 @@ const post = (authorization: string | undefined, body: string) =>
     headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
     body,
   });
+/** The tables of next mappings (isin-lei-store.ts) that are there. */
+const nextMappings = async () =>
+  (
+    await sql<{ relname: string }>`select relname from pg_class
+      where relkind = 'r' and starts_with(relname, 'isin_lei_mapping_next')`.execute(platform.database.db)
+  ).rows.map((row) => row.relname);
 const isinsOf = async (lei: string) =>
   (await (
     await platform.request(`/api/isinleimapping/isins?lei=${lei}`, { headers: { authorization: reader } })
@@ -101,6 +109,33 @@ describe("the ISIN-LEI mapping API", () => {
       expect(answer.errors[0]?.message).toContain("Nothing was changed");
     }
     expect(await isinsOf(knownLei)).toEqual([isin(7)]);
+    expect(await nextMappings()).toEqual([]);
+  });
+
+  it("drops a next mapping left by a replacement that crashed, and replaces the mapping", async () => {
+    await sql`create table isin_lei_mapping_next_crashed (isin text, lei text)`.execute(platform.database.db);
+    await sql`insert into isin_lei_mapping_next_crashed values ('left', 'over')`.execute(
+      platform.database.db,
+    );
+    expect((await post(admin, JSON.stringify([{ isin: isin(6), lei: knownLei }]))).status).toBe(200);
+    expect(await isinsOf(knownLei)).toEqual([isin(6)]);
+    expect(await nextMappings()).toEqual([]);
+    const keys = await sql<{ indexname: string }>`select indexname from pg_indexes
+      where tablename = 'isin_lei_mapping' order by indexname`.execute(platform.database.db);
+    expect(keys.rows.map((row) => row.indexname)).toEqual(["isin_lei_mapping_lei", "isin_lei_mapping_pkey"]);
+  });
+
+  it("drops its next mapping when the replacement fails after building it, and keeps the mapping", async () => {
+    expect((await post(admin, JSON.stringify([{ isin: isin(5), lei: knownLei }]))).status).toBe(200);
+    // An audit entry without a name fails at the very end, after the swap.
+    const nameless = { kind: "operator", name: null } as unknown as AuditActor;
+    const pairs = (async function* () {
+      yield [{ isin: isin(300), lei: knownLei }];
+    })();
+    await expect(replaceIsinLeiMapping(platform.database.db, pairs, nameless)).rejects.toThrow(/actor_name/);
+    expect(await isinsOf(knownLei)).toEqual([isin(5)]);
+    expect(await findCompanyIdByIdentifier(platform.database.db, "Isin", isin(300))).toBeUndefined();
+    expect(await nextMappings()).toEqual([]);
   });
 
   it("lets only admins replace it and signed-in users read it", async () => {

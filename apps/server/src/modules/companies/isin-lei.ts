@@ -2,8 +2,8 @@
  * The ISIN-LEI mapping: which LEI issued each ISIN. Replacing it is one function for both ways in (POST
  * /api/isinleimapping/ and `npm run cli -- import isin-lei`): the pairs arrive in batches from a stream
  * and are written as they come into a table of incoming pairs, from which the new mapping and the ISINs
- * to attach are then made set-wise (isin-lei-store.ts), all in one transaction, so a failure half-way
- * leaves the old mapping.
+ * to attach are then made set-wise (isin-lei-store.ts); the new mapping and the attached ISINs appear
+ * in one transaction, so a failure half-way leaves the old mapping.
  */
 import { type AuditActor, recordAudit } from "../audit";
 import { canCopy } from "./copy-rows";
@@ -12,9 +12,15 @@ import {
   attachFreshIsins,
   classifyMappedIsins,
   countIdentifiers,
+  dropLeftNextMappings,
+  dropNextMapping,
+  fillNextMapping,
+  indexNextMapping,
+  nextMappingName,
   selectIsinsOfLei,
   startIncomingPairs,
-  swapInIncomingMapping,
+  startReplacement,
+  swapInNextMapping,
 } from "./isin-lei-store";
 import { loadWithoutIndexes } from "./search-indexes";
 import type { Queryable } from "./store";
@@ -71,6 +77,13 @@ const BULK_INDEXES = [
  * transaction with its audit entry, and attaches each ISIN to the company holding its LEI (an ISIN
  * another company holds is left there). A batch source that throws (a malformed upload) rolls
  * everything back.
+ *
+ * On a server the next mapping is built on connections of its own and committed under a name no
+ * reader uses, while the transaction holds the mapping's lock: it attaches the ISINs while the next
+ * mapping's indexes are built beside it, on the other core, then swaps the next mapping in. After a
+ * failure the next mapping is dropped once the transaction has ended, and a replacement drops those
+ * that replacements which crashed left. On the embedded database (one connection) all of it runs in
+ * the transaction.
  */
 export async function replaceIsinLeiMapping(
   db: Queryable,
@@ -87,9 +100,10 @@ export async function replaceIsinLeiMapping(
     heldByOther: 0,
     seconds: 0,
   };
-  // A PostgreSQL server: the pairs go in by COPY and the index builds take a parallel worker.
+  // A PostgreSQL server: the pairs go in by COPY and a second connection builds beside the first.
   const onServer = await canCopy(db);
-  await db.transaction().execute(async (trx) => {
+  const next = nextMappingName();
+  const readPairs = async (trx: Queryable) => {
     await startIncomingPairs(trx);
     for await (const batch of batches) {
       if (batch.length === 0) continue;
@@ -97,27 +111,60 @@ export async function replaceIsinLeiMapping(
       summary.pairs += batch.length;
       onBatch(summary);
     }
-    await swapInIncomingMapping(trx);
-    const counts = await classifyMappedIsins(trx);
-    summary.unknownLei = counts.unknownLei;
-    summary.alreadyThere = counts.alreadyThere;
-    summary.heldByOther = counts.heldByOther;
-    summary.attached = counts.fresh;
-    if (counts.fresh > 0) {
-      const bulk = counts.fresh >= BULK_SHARE * (await countIdentifiers(trx));
-      if (bulk)
-        await loadWithoutIndexes(trx, BULK_INDEXES, true, () => attachFreshIsins(trx, false), onServer);
-      else await attachFreshIsins(trx, true);
-    }
-    await recordAudit(trx, actor, {
-      action: "isin-lei-mapping.replaced",
-      objectType: "isin-lei-mapping",
-      objectId: "all",
-      after: { pairs: summary.pairs, attached: summary.attached, unknownLei: summary.unknownLei },
+    await fillNextMapping(trx, next);
+  };
+  let indexedBeside: Promise<unknown> = Promise.resolve();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await startReplacement(trx);
+      await dropLeftNextMappings(trx);
+      if (onServer) {
+        await db.transaction().execute(readPairs);
+        indexedBeside = db.transaction().execute((beside) => indexNextMapping(beside, next, true));
+        // Awaited below, or settled after a failure; a failure meanwhile must not count as unhandled.
+        indexedBeside.catch(() => {});
+        await attachMappedIsins(trx, next, summary, onServer);
+        await indexedBeside;
+      } else {
+        await readPairs(trx);
+        await indexNextMapping(trx, next, false);
+        await attachMappedIsins(trx, next, summary, onServer);
+      }
+      await swapInNextMapping(trx, next);
+      await recordAudit(trx, actor, {
+        action: "isin-lei-mapping.replaced",
+        objectType: "isin-lei-mapping",
+        objectId: "all",
+        after: { pairs: summary.pairs, attached: summary.attached, unknownLei: summary.unknownLei },
+      });
     });
-  });
+  } catch (error) {
+    if (onServer) {
+      await indexedBeside.catch(() => {});
+      await dropNextMapping(db, next);
+    }
+    throw error;
+  }
   summary.seconds = (performance.now() - started) / 1000;
   return summary;
+}
+
+/** Sorts the next mapping's ISINs (classifyMappedIsins), counts them into `summary`, attaches the fresh ones. */
+async function attachMappedIsins(
+  trx: Queryable,
+  next: string,
+  summary: IsinLeiSummary,
+  onServer: boolean,
+): Promise<void> {
+  const counts = await classifyMappedIsins(trx, next);
+  summary.unknownLei = counts.unknownLei;
+  summary.alreadyThere = counts.alreadyThere;
+  summary.heldByOther = counts.heldByOther;
+  summary.attached = counts.fresh;
+  if (counts.fresh === 0) return;
+  const bulk = counts.fresh >= BULK_SHARE * (await countIdentifiers(trx));
+  if (bulk) await loadWithoutIndexes(trx, BULK_INDEXES, true, () => attachFreshIsins(trx, false), onServer);
+  else await attachFreshIsins(trx, true);
 }
 
 /** The ISINs the mapping gives an LEI (none for an LEI it does not know). */
