@@ -125,6 +125,18 @@ describe("the ISIN-LEI mapping API", () => {
     expect(keys.rows.map((row) => row.indexname)).toEqual(["isin_lei_mapping_lei", "isin_lei_mapping_pkey"]);
   });
 
+  it("runs many replacements at once one after the other, without running out of connections", async () => {
+    const numbers = Array.from({ length: 14 }, (_, n) => 400 + n);
+    const responses = await Promise.all(
+      numbers.map((n) => post(admin, JSON.stringify([{ isin: isin(n), lei: knownLei }]))),
+    );
+    expect(responses.map((response) => response.status)).toEqual(numbers.map(() => 200));
+    const left = await isinsOf(knownLei);
+    expect(left).toHaveLength(1);
+    expect(numbers.map(isin)).toContain(left[0]);
+    expect(await nextMappings()).toEqual([]);
+  });
+
   it("drops its next mapping when the replacement fails after building it, and keeps the mapping", async () => {
     expect((await post(admin, JSON.stringify([{ isin: isin(5), lei: knownLei }]))).status).toBe(200);
     // An audit entry without a name fails at the very end, after the swap.

@@ -84,12 +84,33 @@ const BULK_INDEXES = [
  * failure the next mapping is dropped once the transaction has ended, and a replacement drops those
  * that replacements which crashed left. On the embedded database (one connection) all of it runs in
  * the transaction.
+ *
+ * A process runs its replacements one at a time (replacementsOfThisProcess).
  */
-export async function replaceIsinLeiMapping(
+export function replaceIsinLeiMapping(
   db: Queryable,
   batches: AsyncIterable<IsinLeiPair[]>,
   actor: AuditActor,
   onBatch: (summary: IsinLeiSummary) => void = () => {},
+): Promise<IsinLeiSummary> {
+  const replacement = replacementsOfThisProcess.then(() => replaceNow(db, batches, actor, onBatch));
+  replacementsOfThisProcess = replacement.catch(() => {});
+  return replacement;
+}
+
+/**
+ * The replacements this process has started, chained. A replacement holds one connection for its
+ * transaction and takes a second beside it once it has the mapping's lock; replacements waiting for
+ * that lock each held a connection of the pool, and enough of them would leave none for the one that
+ * holds it (and none for other requests). Queued here they hold none.
+ */
+let replacementsOfThisProcess: Promise<unknown> = Promise.resolve();
+
+async function replaceNow(
+  db: Queryable,
+  batches: AsyncIterable<IsinLeiPair[]>,
+  actor: AuditActor,
+  onBatch: (summary: IsinLeiSummary) => void,
 ): Promise<IsinLeiSummary> {
   const started = performance.now();
   const summary: IsinLeiSummary = {
