@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { CopyRows, copyInto } from "./copy-rows";
 import { plainArray } from "./import-store";
+import { useBtreeBuildMemory } from "./search-indexes";
 import type { Queryable } from "./store";
 
 /**
@@ -23,7 +24,8 @@ export const nextMappingName = (): string => `${NEXT_MAPPING_PREFIX}${randomByte
 
 /**
  * Starts a replacement in the transaction that will swap the mapping: no other replacement may run
- * beside it (they would build the same next table), while reads of the mapping go on until the swap.
+ * beside it (two would classify and attach against the same identifiers, and the later swap would
+ * drop the mapping the other just put in), while reads of the mapping go on until the swap.
  */
 export async function startReplacement(trx: Queryable): Promise<void> {
   await sql`lock table isin_lei_mapping in exclusive mode`.execute(trx);
@@ -96,7 +98,7 @@ export async function indexNextMapping(
   next: string,
   besideAttaching: boolean,
 ): Promise<void> {
-  if (besideAttaching) await sql`select set_config('maintenance_work_mem', '4MB', true)`.execute(trx);
+  if (besideAttaching) await useBtreeBuildMemory(trx, false);
   await sql`create unique index ${sql.id(`${next}_isin`)} on ${sql.id(next)} (isin)`.execute(trx);
   await sql`create index ${sql.id(`${next}_lei`)} on ${sql.id(next)} (lei, isin)`.execute(trx);
 }

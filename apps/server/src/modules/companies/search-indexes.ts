@@ -106,10 +106,19 @@ async function buildIndex(
   index: (typeof SECONDARY_INDEXES)[number],
   parallel = false,
 ): Promise<void> {
-  const btreeMemory = parallel ? PARALLEL_BTREE_BUILD_MEMORY : BTREE_BUILD_MEMORY;
-  const memory = index.definition.includes("using gin") ? GIN_BUILD_MEMORY : btreeMemory;
-  await sql`select set_config('maintenance_work_mem', ${memory}, true)`.execute(trx);
+  if (index.definition.includes("using gin"))
+    await sql`select set_config('maintenance_work_mem', ${GIN_BUILD_MEMORY}, true)`.execute(trx);
+  else await useBtreeBuildMemory(trx, parallel);
   await sql.raw(`create index if not exists ${index.name} ${index.definition}`).execute(trx);
+}
+
+/**
+ * Memory for the btree builds in the rest of the transaction of `trx`: enough for one parallel worker
+ * beside the backend when `parallel`, else the runs that sort fastest on one process.
+ */
+export async function useBtreeBuildMemory(trx: Queryable, parallel: boolean): Promise<void> {
+  const memory = parallel ? PARALLEL_BTREE_BUILD_MEMORY : BTREE_BUILD_MEMORY;
+  await sql`select set_config('maintenance_work_mem', ${memory}, true)`.execute(trx);
 }
 
 /** Builds an index in a transaction of its own (on a server, its own connection). */
@@ -229,9 +238,7 @@ export async function loadWithoutIndexes(
   }
   await load();
   if (withIdentifierKeys) {
-    await sql`select set_config('maintenance_work_mem', ${parallel ? PARALLEL_BTREE_BUILD_MEMORY : BTREE_BUILD_MEMORY}, true)`.execute(
-      trx,
-    );
+    await useBtreeBuildMemory(trx, parallel);
     await sql`alter table company_identifier add constraint ${sql.id(IDENTIFIER_PRIMARY_KEY)}
       primary key (identifier_type, identifier)`.execute(trx);
   }
