@@ -6,7 +6,6 @@
  * set from a string or a number (never a formula).
  */
 import { type CsvCell, csvRows } from "@openverde/frameworks/csv";
-import ExcelJS from "exceljs";
 import { ASSET_CLASS_LABELS } from "./model";
 import type { MetricResult } from "./pai";
 import type { PcafFigures } from "./pcaf";
@@ -143,6 +142,8 @@ export async function impactFile(report: ImpactReport, format: ImpactExportForma
       body: Buffer.from(csvRows(rows, { byteOrderMark: true })),
     };
   }
+  // Loaded with the first Excel report: the library is large, and commands and most requests never need it.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet("Table 1");
   sheet.columns = [

@@ -3,7 +3,7 @@
  * semicolon separated, quoted as RFC 4180 quotes) and Excel workbooks (the first sheet). Plus the
  * readings of a cell both files share: an amount, a date.
  */
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 
 /** Rows of a CSV text; the separator is the one of `,` and `;` the first line uses more of. */
 export function csvTable(text: string): string[][] {
@@ -55,6 +55,8 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** Rows of the first sheet of an Excel workbook (.xlsx), each cell as text. */
 export async function xlsxTable(bytes: Buffer): Promise<string[][]> {
+  // Loaded with the first uploaded workbook, as the exports load it.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
