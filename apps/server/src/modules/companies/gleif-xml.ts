@@ -177,11 +177,13 @@ export class XmlReader {
     const length = bytes.length;
     let position = this.position;
     for (;;) {
+      let lt: number;
       if (this.skipDepth > 0) {
         position = this.skip(bytes, position);
         if (this.skipDepth > 0) break;
-      }
-      const lt = bytes.indexOf(LT, position);
+        // skip stops at the `<` of the skipped element's end tag.
+        lt = position;
+      } else lt = bytes.indexOf(LT, position);
       if (lt === -1) {
         // Text is reported whole: what may go on in the next bytes waits for them, unless it is
         // outside every element, where it is not reported.
@@ -195,7 +197,7 @@ export class XmlReader {
       }
       const next = bytes[lt + 1] as number;
       if (next === SLASH) {
-        const gt = bytes.indexOf(GT, lt);
+        const gt = this.endTagEnd(bytes, lt);
         if (gt === -1) {
           position = lt;
           break;
@@ -236,7 +238,8 @@ export class XmlReader {
       } else {
         let nameEnd = lt + 1;
         while (nameEnd < length && !isNameEnd(bytes[nameEnd] as number)) nameEnd++;
-        const gt = this.tagEnd(bytes, nameEnd);
+        // Most start tags have no attributes: their `>` follows the name.
+        const gt = bytes[nameEnd] === GT ? nameEnd : this.tagEnd(bytes, nameEnd);
         if (gt === -1) {
           position = lt;
           break;
@@ -295,6 +298,20 @@ export class XmlReader {
         position = gt + 1;
       }
     }
+  }
+
+  /**
+   * The `>` of the end tag at `lt`; -1 when it has not arrived yet. An end tag nearly always closes
+   * the open element with nothing between its name and `>`: that place is looked at first, which
+   * spares looking for the `>` at most end tags (scan then checks the name).
+   */
+  private endTagEnd(bytes: Buffer, lt: number): number {
+    const open = this.stack[this.stack.length - 1];
+    if (open !== undefined) {
+      const expected = lt + 2 + open.bytes.length;
+      if (bytes[expected] === GT) return expected;
+    }
+    return bytes.indexOf(GT, lt);
   }
 
   /**
