@@ -11,7 +11,10 @@ const bytes = await openByteSource(file, /\.xml$/i);
 const cpu = process.cpuUsage();
 const started = performance.now();
 let records = 0;
-for await (const _record of readGleifRecords(bytes)) if (++records >= limit) break;
+for await (const batch of readGleifRecords(bytes)) {
+  records += batch.length;
+  if (records >= limit) break;
+}
 const used = process.cpuUsage(cpu);
 const cpuMs = (used.user + used.system) / 1000;
 console.log(

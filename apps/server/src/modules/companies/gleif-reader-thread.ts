@@ -12,6 +12,7 @@ import { parentPort, Worker, workerData } from "node:worker_threads";
 import { runsCompiled } from "../../platform/compiled";
 import type { GleifRecordStream, MalformedRecord } from "./gleif";
 import type { ImportRecord } from "./import-store";
+import { type PackedRecords, packRecords, unpackRecords } from "./packed-records";
 
 /** Records handed over at a time: a message costs about as much as a few records. */
 const RECORDS_PER_MESSAGE = 2000;
@@ -24,7 +25,7 @@ export interface GleifReadTask {
 }
 
 type FromReader =
-  | { kind: "records"; records: ImportRecord[]; bytesRead: number; totalBytes: number }
+  | { kind: "records"; records: PackedRecords; bytesRead: number; totalBytes: number }
   | { kind: "malformed"; record: MalformedRecord }
   | { kind: "done"; bytesRead: number; totalBytes: number }
   | { kind: "failed"; message: string };
@@ -45,7 +46,7 @@ export function readGleifFileOnThread(
 ): GleifRecordStream {
   let bytesRead = 0;
   let totalBytes = 0;
-  const records = async function* (): AsyncGenerator<ImportRecord> {
+  const records = async function* (): AsyncGenerator<ImportRecord[]> {
     const worker = new Worker(COMPILED_WORKER, { workerData: { file } satisfies GleifReadTask });
     const arrived: FromReader[] = [];
     let wake: (() => void) | undefined;
@@ -80,7 +81,7 @@ export function readGleifFileOnThread(
           totalBytes = message.totalBytes;
           if (message.kind === "done") return;
           worker.postMessage("taken");
-          yield* message.records;
+          yield unpackRecords(message.records);
         }
       }
     } finally {
@@ -100,7 +101,9 @@ export async function serveGleifReading(
 ): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error("serveGleifReading runs on a worker thread.");
-  const send = (message: FromReader) => port.postMessage(message);
+  const send = (message: FromReader) =>
+    // The lengths' memory moves to the main thread instead of being copied.
+    port.postMessage(message, message.kind === "records" ? [message.records.lengths.buffer] : []);
   let ahead = 0;
   let taken: (() => void) | undefined;
   port.on("message", () => {
@@ -112,7 +115,7 @@ export async function serveGleifReading(
     const opened = await read(file, (record) => send({ kind: "malformed", record }));
     let batch: ImportRecord[] = [];
     const flush = async () => {
-      send({ kind: "records", records: batch, ...opened.progress() });
+      send({ kind: "records", records: packRecords(batch), ...opened.progress() });
       batch = [];
       ahead++;
       while (ahead >= MESSAGES_AHEAD)
@@ -120,8 +123,9 @@ export async function serveGleifReading(
           taken = resolve;
         });
     };
-    for await (const record of opened.records) {
-      batch.push(record);
+    for await (const piece of opened.records) {
+      if (batch.length === 0) batch = piece;
+      else for (const record of piece) batch.push(record);
       if (batch.length >= RECORDS_PER_MESSAGE) await flush();
     }
     if (batch.length > 0) await flush();
