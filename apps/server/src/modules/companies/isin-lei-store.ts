@@ -1,26 +1,41 @@
 /**
  * SQL for replacing the ISIN-LEI mapping: the pairs go into a temporary table as they arrive (COPY on
  * a PostgreSQL server, unnest on the embedded database); the next mapping is built from it as a table
- * of its own, indexed after it is filled, and put in the old one's place; the ISINs are attached to the
- * companies holding their LEIs by a few set-wise statements. The swap and the attaching run in one
- * transaction; the next mapping is built in it too, or on a server beside it (isin-lei.ts).
+ * of its own, indexed after it is filled, and put in the old one's place; the mapped ISINs are sorted
+ * by what attaching them means into a table of their own (the classification), from which the
+ * identifiers are attached in place and the ISINs' search terms either added in place or, for a bulk
+ * load, built as a next terms table that takes the old one's place. The swaps and the identifiers run
+ * in one transaction; the other tables are built in it too, or on a server beside it (isin-lei.ts).
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { CopyRows, copyInto } from "./copy-rows";
 import { plainArray } from "./import-store";
-import { useBtreeBuildMemory } from "./search-indexes";
+import { SECONDARY_INDEXES, useBtreeBuildMemory } from "./search-indexes";
 import type { Queryable } from "./store";
 
 /**
- * The tables next mappings are built in before one takes the mapping's place: each replacement names
- * its own, so that one failed can drop its table after its transaction has ended without touching
- * the table of a replacement that started meanwhile.
+ * The tables a replacement builds before they are used or take an old table's place: each
+ * replacement names its own, so that one failed can drop its tables after its transaction has ended
+ * without touching those of a replacement that started meanwhile.
  */
-const NEXT_MAPPING_PREFIX = "isin_lei_mapping_next_";
+const TABLE_PREFIXES = {
+  next: "isin_lei_mapping_next_",
+  attach: "isin_lei_attach_",
+  nextTerms: "company_search_isin_next_",
+} as const;
 
-/** A name for the next mapping of one replacement. */
-export const nextMappingName = (): string => `${NEXT_MAPPING_PREFIX}${randomBytes(6).toString("hex")}`;
+/** The tables of one replacement (see TABLE_PREFIXES). */
+export type ReplacementTables = Record<keyof typeof TABLE_PREFIXES, string>;
+
+export function replacementTables(): ReplacementTables {
+  const suffix = randomBytes(6).toString("hex");
+  return {
+    next: `${TABLE_PREFIXES.next}${suffix}`,
+    attach: `${TABLE_PREFIXES.attach}${suffix}`,
+    nextTerms: `${TABLE_PREFIXES.nextTerms}${suffix}`,
+  };
+}
 
 /**
  * Starts a replacement in the transaction that will swap the mapping: no other replacement may run
@@ -30,6 +45,18 @@ export const nextMappingName = (): string => `${NEXT_MAPPING_PREFIX}${randomByte
 export async function startReplacement(trx: Queryable): Promise<void> {
   await sql`lock table isin_lei_mapping in exclusive mode`.execute(trx);
   await useMemoryForJoins(trx);
+}
+
+/**
+ * Locks the identifiers and the ISINs' search terms against other writers for the rest of the
+ * transaction of `trx`, once the pairs are in (an upload may be slow to arrive): the classification
+ * that follows, on this or another connection, then stays true until the ISINs are attached, and a
+ * next terms table copies every term there is. Reads go on. In the order in which writing a company
+ * takes them (identifiers first), so that a company written meanwhile waits instead of deadlocking.
+ */
+export async function lockAttachTargets(trx: Queryable): Promise<void> {
+  await sql`lock table company_identifier in share row exclusive mode`.execute(trx);
+  await sql`lock table company_search_isin in share row exclusive mode`.execute(trx);
 }
 
 /**
@@ -116,20 +143,23 @@ export async function swapInNextMapping(trx: Queryable, next: string): Promise<v
   await sql`alter index ${sql.id(`${next}_lei`)} rename to isin_lei_mapping_lei`.execute(trx);
 }
 
-/** Drops the next mapping `next` if it is there: one a failed replacement built and committed (a server). */
-export async function dropNextMapping(db: Queryable, next: string): Promise<void> {
-  await sql`drop table if exists ${sql.id(next)}`.execute(db);
+/** Drops the tables of a replacement that are there: those a failed replacement built and committed (a server). */
+export async function dropReplacementTables(db: Queryable, tables: ReplacementTables): Promise<void> {
+  for (const table of Object.values(tables)) await sql`drop table if exists ${sql.id(table)}`.execute(db);
 }
 
 /**
- * Drops the next mappings that replacements which crashed left, while the transaction of `trx` holds the
+ * Drops the tables that replacements which crashed left, while the transaction of `trx` holds the
  * mapping's lock (no other replacement is under way).
  */
-export async function dropLeftNextMappings(trx: Queryable): Promise<void> {
+export async function dropLeftReplacementTables(trx: Queryable): Promise<void> {
   const left = await sql<{ name: string }>`select relname as name from pg_class
     where relkind = 'r' and relnamespace = current_schema()::regnamespace
-      and starts_with(relname, ${NEXT_MAPPING_PREFIX})`.execute(trx);
-  for (const { name } of left.rows) await dropNextMapping(trx, name);
+      and (${sql.join(
+        Object.values(TABLE_PREFIXES).map((prefix) => sql`starts_with(relname, ${prefix})`),
+        sql` or `,
+      )})`.execute(trx);
+  for (const { name } of left.rows) await sql`drop table if exists ${sql.id(name)}`.execute(trx);
 }
 
 export interface AttachCounts {
@@ -141,17 +171,18 @@ export interface AttachCounts {
 }
 
 /**
- * Sorts the next mapping's ISINs by what attaching them means (into a temporary table, one pass over
- * it): the LEI no company holds, the ISIN held by that company already or by another one, or
- * fresh (to be attached). Identifiers are locked against other writers from here on, so the ISINs
- * found fresh are still free when they are attached. The mapping's byte-wise values are compared in the
- * identifiers' collation, so that a small mapping can look them up in the identifier key.
+ * Sorts the next mapping's ISINs by what attaching them means into the table `tables.attach` (one
+ * pass over the mapping): the LEI no company holds, the ISIN held by that company already or by
+ * another one, or fresh (to be attached); and counts them. The identifiers must be locked against
+ * other writers (lockAttachTargets) for as long as this is used. The mapping's byte-wise values are
+ * compared in the identifiers' collation, so that a small mapping can look them up in the identifier
+ * key. Not logged: it is rebuilt by running the replacement again.
  */
-export async function classifyMappedIsins(trx: Queryable, next: string): Promise<AttachCounts> {
-  await sql`lock table company_identifier in share row exclusive mode`.execute(trx);
-  await sql`create temporary table isin_lei_attach on commit drop as
+export async function classifyMappedIsins(trx: Queryable, tables: ReplacementTables): Promise<AttachCounts> {
+  await useMemoryForJoins(trx);
+  await sql`create unlogged table ${sql.id(tables.attach)} as
     select m.isin, c.company_id, c.search_boost, h.company_id as holder
-    from ${sql.id(next)} m
+    from ${sql.id(tables.next)} m
     left join company_identifier i on i.identifier_type = 'Lei' and i.identifier = m.lei collate "default"
     left join company c on c.company_id = i.company_id
     left join company_identifier h on h.identifier_type = 'Isin' and h.identifier = m.isin collate "default"`.execute(
@@ -162,25 +193,85 @@ export async function classifyMappedIsins(trx: Queryable, next: string): Promise
       count(*) filter (where company_id is null)::int as "unknownLei",
       count(*) filter (where holder = company_id)::int as "alreadyThere",
       count(*) filter (where holder <> company_id)::int as "heldByOther"
-    from isin_lei_attach`.execute(trx);
+    from ${sql.id(tables.attach)}`.execute(trx);
   return result.rows[0] as AttachCounts;
 }
 
+/** Drops the classification once the ISINs are attached, in the transaction that attached them. */
+export async function dropClassification(trx: Queryable, tables: ReplacementTables): Promise<void> {
+  await sql`drop table ${sql.id(tables.attach)}`.execute(trx);
+}
+
+/** The fresh ISINs of the classification with their companies, the rule of attaching in one place. */
+const freshIsins = (tables: ReplacementTables) =>
+  sql`from ${sql.id(tables.attach)} where company_id is not null and holder is null`;
+
 /**
- * Attaches the fresh ISINs as identifiers with their search terms (company_search_isin; an identifier's
- * term is its folded text: an ISIN in lower case). Into indexes kept in place they go in the order of
- * the index they go into, so that index pages fill one after another; into tables whose indexes are
- * built after the load (`indexed` false) unsorted, since the builds sort them anyway (1.44M ISINs:
- * the sort cost about a second of the identifiers' 2.6 s).
+ * Attaches the fresh ISINs as identifiers. Into a key kept in place they go in its order, so that its
+ * pages fill one after another; into a key built after the load (`indexed` false) unsorted, since the
+ * build sorts them anyway (1.44M ISINs: the sort cost about a second of the identifiers' 2.6 s).
  */
-export async function attachFreshIsins(trx: Queryable, indexed: boolean): Promise<void> {
+export async function attachFreshIdentifiers(
+  trx: Queryable,
+  tables: ReplacementTables,
+  indexed: boolean,
+): Promise<void> {
   await sql`insert into company_identifier (identifier_type, identifier, company_id)
-    select 'Isin', isin, company_id from isin_lei_attach
-    where company_id is not null and holder is null ${indexed ? sql`order by isin` : sql``}`.execute(trx);
+    select 'Isin', isin, company_id ${freshIsins(tables)} ${indexed ? sql`order by isin` : sql``}`.execute(
+    trx,
+  );
+}
+
+/**
+ * The search term of each fresh ISIN (an identifier's term is its folded text: an ISIN in lower case),
+ * as columns company_id, term, search_boost.
+ */
+const freshIsinTerms = (tables: ReplacementTables) =>
+  sql`select company_id, lower(isin), search_boost ${freshIsins(tables)}`;
+
+/** Adds the fresh ISINs' search terms to their table, in the order of its ranked index. */
+export async function attachFreshIsinTerms(trx: Queryable, tables: ReplacementTables): Promise<void> {
   await sql`insert into company_search_isin (company_id, term, search_boost)
-    select company_id, lower(isin), search_boost from isin_lei_attach
-    where company_id is not null and holder is null
-    ${indexed ? sql`order by search_boost, lower(isin)` : sql``}`.execute(trx);
+    ${freshIsinTerms(tables)} order by search_boost, lower(isin)`.execute(trx);
+}
+
+/** The indexes of company_search_isin as SECONDARY_INDEXES defines them, for a table `table` standing in for it. */
+const isinTermIndexes = (table: string) =>
+  SECONDARY_INDEXES.filter((index) => index.definition.startsWith("on company_search_isin ")).map(
+    (index) => ({
+      name: index.name,
+      stagedName: `${table}_${index.name.slice("company_search_isin_".length)}`,
+      definition: index.definition.replace("on company_search_isin ", `on ${table} `),
+    }),
+  );
+
+/**
+ * Builds the next ISIN terms table, `tables.nextTerms`: the terms there are and those of the fresh
+ * ISINs, then its indexes, each built by one sort after the rows (the bulk load of a first mapping).
+ * On a server this runs on a connection of its own, beside the transaction attaching the identifiers,
+ * one process per build (4 MB runs); the identifier lock keeps the terms as they are meanwhile.
+ */
+export async function buildNextIsinTerms(
+  trx: Queryable,
+  tables: ReplacementTables,
+  besideAttaching: boolean,
+): Promise<void> {
+  const next = sql.id(tables.nextTerms);
+  await sql`create table ${next} (like company_search_isin)`.execute(trx);
+  await sql`insert into ${next} (company_id, term, search_boost)
+    select company_id, term, search_boost from company_search_isin`.execute(trx);
+  await sql`insert into ${next} (company_id, term, search_boost) ${freshIsinTerms(tables)}`.execute(trx);
+  if (besideAttaching) await useBtreeBuildMemory(trx, false);
+  for (const index of isinTermIndexes(tables.nextTerms))
+    await sql.raw(`create index ${index.stagedName} ${index.definition}`).execute(trx);
+}
+
+/** Puts the next ISIN terms table in the old one's place, with the migration's names. */
+export async function swapInNextIsinTerms(trx: Queryable, tables: ReplacementTables): Promise<void> {
+  await sql`drop table company_search_isin`.execute(trx);
+  await sql`alter table ${sql.id(tables.nextTerms)} rename to company_search_isin`.execute(trx);
+  for (const index of isinTermIndexes(tables.nextTerms))
+    await sql`alter index ${sql.id(index.stagedName)} rename to ${sql.id(index.name)}`.execute(trx);
 }
 
 /** The rows of company_identifier, to judge whether attaching a number of ISINs is a bulk load. */

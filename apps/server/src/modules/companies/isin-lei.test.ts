@@ -29,11 +29,14 @@ const post = (authorization: string | undefined, body: string) =>
     headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
     body,
   });
-/** The tables of next mappings (isin-lei-store.ts) that are there. */
-const nextMappings = async () =>
+/** The tables replacements build before they use them (isin-lei-store.ts) that are there. */
+const replacementTablesLeft = async () =>
   (
     await sql<{ relname: string }>`select relname from pg_class
-      where relkind = 'r' and starts_with(relname, 'isin_lei_mapping_next')`.execute(platform.database.db)
+      where relkind = 'r' and (starts_with(relname, 'isin_lei_mapping_next')
+        or starts_with(relname, 'isin_lei_attach') or starts_with(relname, 'company_search_isin_next'))`.execute(
+      platform.database.db,
+    )
   ).rows.map((row) => row.relname);
 const isinsOf = async (lei: string) =>
   (await (
@@ -109,17 +112,21 @@ describe("the ISIN-LEI mapping API", () => {
       expect(answer.errors[0]?.message).toContain("Nothing was changed");
     }
     expect(await isinsOf(knownLei)).toEqual([isin(7)]);
-    expect(await nextMappings()).toEqual([]);
+    expect(await replacementTablesLeft()).toEqual([]);
   });
 
-  it("drops a next mapping left by a replacement that crashed, and replaces the mapping", async () => {
-    await sql`create table isin_lei_mapping_next_crashed (isin text, lei text)`.execute(platform.database.db);
-    await sql`insert into isin_lei_mapping_next_crashed values ('left', 'over')`.execute(
-      platform.database.db,
-    );
+  it("drops the tables left by a replacement that crashed, and replaces the mapping", async () => {
+    for (const table of [
+      "isin_lei_mapping_next_crashed",
+      "isin_lei_attach_crashed",
+      "company_search_isin_next_crashed",
+    ]) {
+      await sql`create table ${sql.id(table)} (isin text, lei text)`.execute(platform.database.db);
+      await sql`insert into ${sql.id(table)} values ('left', 'over')`.execute(platform.database.db);
+    }
     expect((await post(admin, JSON.stringify([{ isin: isin(6), lei: knownLei }]))).status).toBe(200);
     expect(await isinsOf(knownLei)).toEqual([isin(6)]);
-    expect(await nextMappings()).toEqual([]);
+    expect(await replacementTablesLeft()).toEqual([]);
     const keys = await sql<{ indexname: string }>`select indexname from pg_indexes
       where tablename = 'isin_lei_mapping' order by indexname`.execute(platform.database.db);
     expect(keys.rows.map((row) => row.indexname)).toEqual(["isin_lei_mapping_lei", "isin_lei_mapping_pkey"]);
@@ -134,7 +141,7 @@ describe("the ISIN-LEI mapping API", () => {
     const left = await isinsOf(knownLei);
     expect(left).toHaveLength(1);
     expect(numbers.map(isin)).toContain(left[0]);
-    expect(await nextMappings()).toEqual([]);
+    expect(await replacementTablesLeft()).toEqual([]);
   });
 
   it("drops its next mapping when the replacement fails after building it, and keeps the mapping", async () => {
@@ -147,7 +154,7 @@ describe("the ISIN-LEI mapping API", () => {
     await expect(replaceIsinLeiMapping(platform.database.db, pairs, nameless)).rejects.toThrow(/actor_name/);
     expect(await isinsOf(knownLei)).toEqual([isin(5)]);
     expect(await findCompanyIdByIdentifier(platform.database.db, "Isin", isin(300))).toBeUndefined();
-    expect(await nextMappings()).toEqual([]);
+    expect(await replacementTablesLeft()).toEqual([]);
   });
 
   it("lets only admins replace it and signed-in users read it", async () => {
@@ -197,12 +204,22 @@ describe("the ISIN-LEI mapping API", () => {
     const response = await post(admin, JSON.stringify(pairs));
     expect(await response.json()).toMatchObject({ attached: String(count) });
     await expectSecondaryIndexesInPlace(db);
-    const found = await platform.request(`/api/companies?searchString=${isin(200_000 + count - 1)}`, {
-      headers: { authorization: reader },
-    });
-    expect(((await found.json()) as { companyId: string }[]).map((company) => company.companyId)).toEqual([
-      companyId,
-    ]);
+    const foundBy = async (text: string) =>
+      (
+        (await (
+          await platform.request(`/api/companies?searchString=${text}`, {
+            headers: { authorization: reader },
+          })
+        ).json()) as { companyId: string }[]
+      ).map((company) => company.companyId);
+    expect(await foundBy(isin(200_000 + count - 1))).toEqual([companyId]);
+    // The ISINs' terms are a table built anew, with the terms attached before (another company's ISIN).
+    expect(await foundBy(isin(21))).toHaveLength(1);
+    const termColumn = await sql<{ collname: string }>`select c.collname from pg_attribute a
+      join pg_collation c on c.oid = a.attcollation
+      where a.attrelid = 'company_search_isin'::regclass and a.attname = 'term'`.execute(db);
+    expect(termColumn.rows).toEqual([{ collname: "C" }]);
+    expect(await replacementTablesLeft()).toEqual([]);
   });
 
   it("keeps the mapping's columns byte-wise when it is replaced (migration 012)", async () => {

@@ -8,18 +8,25 @@
 import { type AuditActor, recordAudit } from "../audit";
 import { canCopy } from "./copy-rows";
 import {
+  type AttachCounts,
   addIncomingPairs,
-  attachFreshIsins,
+  attachFreshIdentifiers,
+  attachFreshIsinTerms,
+  buildNextIsinTerms,
   classifyMappedIsins,
   countIdentifiers,
-  dropLeftNextMappings,
-  dropNextMapping,
+  dropClassification,
+  dropLeftReplacementTables,
+  dropReplacementTables,
   fillNextMapping,
   indexNextMapping,
-  nextMappingName,
+  lockAttachTargets,
+  type ReplacementTables,
+  replacementTables,
   selectIsinsOfLei,
   startIncomingPairs,
   startReplacement,
+  swapInNextIsinTerms,
   swapInNextMapping,
 } from "./isin-lei-store";
 import { loadWithoutIndexes } from "./search-indexes";
@@ -57,20 +64,18 @@ export interface IsinLeiSummary {
 
 /**
  * An import attaching at least this share of the identifiers the register holds (the first one: about
- * 1.4 ISINs per LEI) drops the identifiers' primary key, their index on company ids and their foreign
- * key to companies, and the indexes of the ISINs' search terms, and builds them again after the rows:
- * ids come in no order, so each row would touch a random page, and the ISINs' terms are then most of
- * their table. The primary key took the rows in ISIN order, but each from its root, between the LEIs:
- * 1.44M ISINs into a 1M register 5.2 to 6.0 s with the key in place, 4.4 to 4.7 s with the key built
- * again over all 2.44M identifiers (session 19). At 1M companies the search terms took 2.2 s into
- * their own table with its indexes built after, against 4.8 s into the term table (session 18).
+ * 1.4 ISINs per LEI) is a bulk load. The identifiers' primary key, their index on company ids and
+ * their foreign key to companies are dropped and built again after the rows: ids come in no order,
+ * so each row would touch a random page. The primary key took the rows in ISIN order, but each from
+ * its root, between the LEIs: 1.44M ISINs into a 1M register 5.2 to 6.0 s with the key in place, 4.4
+ * to 4.7 s with the key built again over all 2.44M identifiers (session 19). The ISINs' search terms,
+ * then most of their table, go into a next terms table whose indexes are built after its rows, and
+ * which takes the old one's place (at 1M companies 2.2 s into their own table with its indexes built
+ * after, against 4.8 s into the term table, session 18); on a server it is built on a connection of its
+ * own beside the identifiers (session 20).
  */
 const BULK_SHARE = 0.5;
-const BULK_INDEXES = [
-  "company_identifier_company",
-  "company_search_isin_ordered",
-  "company_search_isin_company",
-];
+const BULK_IDENTIFIER_INDEXES = ["company_identifier_company"];
 
 /**
  * Replaces the whole mapping by the pairs of `batches` (an ISIN given twice keeps its later LEI), in one
@@ -78,12 +83,14 @@ const BULK_INDEXES = [
  * another company holds is left there). A batch source that throws (a malformed upload) rolls
  * everything back.
  *
- * On a server the next mapping is built on connections of its own and committed under a name no
- * reader uses, while the transaction holds the mapping's lock: it attaches the ISINs while the next
- * mapping's indexes are built beside it, on the other core, then swaps the next mapping in. After a
- * failure the next mapping is dropped once the transaction has ended, and a replacement drops those
- * that replacements which crashed left. On the embedded database (one connection) all of it runs in
- * the transaction.
+ * On a server the tables the replacement builds before it uses them are built on connections of their
+ * own and committed under names no reader uses (replacementTables), while the transaction holds the
+ * mapping's lock, and from the classification on the identifiers' and the ISIN terms' locks: the next
+ * mapping is filled, then indexed beside the classification; a bulk load's next ISIN terms table is
+ * built beside the transaction attaching the identifiers; then the transaction swaps the next tables
+ * in. After a failure those tables are dropped once the transaction has ended, and a replacement drops
+ * those that replacements which crashed left. On the embedded database (one connection) all of it runs
+ * in the transaction.
  *
  * A process runs its replacements one at a time (replacementsOfThisProcess).
  */
@@ -100,7 +107,7 @@ export function replaceIsinLeiMapping(
 
 /**
  * The replacements this process has started, chained. A replacement holds one connection for its
- * transaction and takes a second beside it once it has the mapping's lock; replacements waiting for
+ * transaction and takes two more beside it once it has the mapping's lock; replacements waiting for
  * that lock each held a connection of the pool, and enough of them would leave none for the one that
  * holds it (and none for other requests). Queued here they hold none.
  */
@@ -121,9 +128,9 @@ async function replaceNow(
     heldByOther: 0,
     seconds: 0,
   };
-  // A PostgreSQL server: the pairs go in by COPY and a second connection builds beside the first.
+  // A PostgreSQL server: the pairs go in by COPY and other connections build beside the first.
   const onServer = await canCopy(db);
-  const next = nextMappingName();
+  const tables = replacementTables();
   const readPairs = async (trx: Queryable) => {
     await startIncomingPairs(trx);
     for await (const batch of batches) {
@@ -132,26 +139,45 @@ async function replaceNow(
       summary.pairs += batch.length;
       onBatch(summary);
     }
-    await fillNextMapping(trx, next);
+    await fillNextMapping(trx, tables.next);
   };
-  let indexedBeside: Promise<unknown> = Promise.resolve();
+  // Work on other connections, awaited before the swaps, or settled after a failure.
+  const beside: Promise<unknown>[] = [];
+  const besideOnServer = (work: (trx: Queryable) => Promise<unknown>): Promise<unknown> => {
+    const running = db.transaction().execute(work);
+    // A failure meanwhile must not count as unhandled: the transaction awaits it.
+    running.catch(() => {});
+    beside.push(running);
+    return running;
+  };
   try {
     await db.transaction().execute(async (trx) => {
       await startReplacement(trx);
-      await dropLeftNextMappings(trx);
+      await dropLeftReplacementTables(trx);
+      let bulk: boolean;
       if (onServer) {
         await db.transaction().execute(readPairs);
-        indexedBeside = db.transaction().execute((beside) => indexNextMapping(beside, next, true));
-        // Awaited below, or settled after a failure; a failure meanwhile must not count as unhandled.
-        indexedBeside.catch(() => {});
-        await attachMappedIsins(trx, next, summary, onServer);
-        await indexedBeside;
+        await lockAttachTargets(trx);
+        const indexed = besideOnServer((other) => indexNextMapping(other, tables.next, true));
+        const counts = await db.transaction().execute((other) => classifyMappedIsins(other, tables));
+        bulk = await countInto(summary, counts, trx);
+        const termsBuilt = bulk
+          ? besideOnServer((other) => buildNextIsinTerms(other, tables, true))
+          : undefined;
+        await attachIdentifiers(trx, tables, counts, bulk, true);
+        await Promise.all([indexed, termsBuilt]);
       } else {
         await readPairs(trx);
-        await indexNextMapping(trx, next, false);
-        await attachMappedIsins(trx, next, summary, onServer);
+        await indexNextMapping(trx, tables.next, false);
+        await lockAttachTargets(trx);
+        const counts = await classifyMappedIsins(trx, tables);
+        bulk = await countInto(summary, counts, trx);
+        if (bulk) await buildNextIsinTerms(trx, tables, false);
+        await attachIdentifiers(trx, tables, counts, bulk, false);
       }
-      await swapInNextMapping(trx, next);
+      if (bulk) await swapInNextIsinTerms(trx, tables);
+      await swapInNextMapping(trx, tables.next);
+      await dropClassification(trx, tables);
       await recordAudit(trx, actor, {
         action: "isin-lei-mapping.replaced",
         objectType: "isin-lei-mapping",
@@ -160,32 +186,47 @@ async function replaceNow(
       });
     });
   } catch (error) {
-    if (onServer) {
-      await indexedBeside.catch(() => {});
-      await dropNextMapping(db, next);
-    }
+    await Promise.allSettled(beside);
+    await dropReplacementTables(db, tables);
     throw error;
   }
   summary.seconds = (performance.now() - started) / 1000;
   return summary;
 }
 
-/** Sorts the next mapping's ISINs (classifyMappedIsins), counts them into `summary`, attaches the fresh ones. */
-async function attachMappedIsins(
-  trx: Queryable,
-  next: string,
-  summary: IsinLeiSummary,
-  onServer: boolean,
-): Promise<void> {
-  const counts = await classifyMappedIsins(trx, next);
+/** Counts the classified ISINs into `summary`; whether attaching the fresh ones is a bulk load (BULK_SHARE). */
+async function countInto(summary: IsinLeiSummary, counts: AttachCounts, trx: Queryable): Promise<boolean> {
   summary.unknownLei = counts.unknownLei;
   summary.alreadyThere = counts.alreadyThere;
   summary.heldByOther = counts.heldByOther;
   summary.attached = counts.fresh;
+  return counts.fresh > 0 && counts.fresh >= BULK_SHARE * (await countIdentifiers(trx));
+}
+
+/**
+ * Attaches the fresh ISINs as identifiers; unless it is a bulk load (whose terms go into the next terms
+ * table), with their search terms too.
+ */
+async function attachIdentifiers(
+  trx: Queryable,
+  tables: ReplacementTables,
+  counts: AttachCounts,
+  bulk: boolean,
+  onServer: boolean,
+): Promise<void> {
   if (counts.fresh === 0) return;
-  const bulk = counts.fresh >= BULK_SHARE * (await countIdentifiers(trx));
-  if (bulk) await loadWithoutIndexes(trx, BULK_INDEXES, true, () => attachFreshIsins(trx, false), onServer);
-  else await attachFreshIsins(trx, true);
+  if (bulk) {
+    await loadWithoutIndexes(
+      trx,
+      BULK_IDENTIFIER_INDEXES,
+      true,
+      () => attachFreshIdentifiers(trx, tables, false),
+      onServer,
+    );
+    return;
+  }
+  await attachFreshIdentifiers(trx, tables, true);
+  await attachFreshIsinTerms(trx, tables);
 }
 
 /** The ISINs the mapping gives an LEI (none for an LEI it does not know). */
