@@ -249,7 +249,8 @@ const isinTermIndexes = (table: string) =>
  * Builds the next ISIN terms table, `tables.nextTerms`: the terms there are and those of the fresh
  * ISINs, then its indexes, each built by one sort after the rows (the bulk load of a first mapping).
  * On a server this runs on a connection of its own, beside the transaction attaching the identifiers,
- * one process per build (4 MB runs); the identifier lock keeps the terms as they are meanwhile.
+ * one process per build (4 MB runs); the lock on the terms (lockAttachTargets) keeps them as they
+ * are meanwhile.
  */
 export async function buildNextIsinTerms(
   trx: Queryable,
